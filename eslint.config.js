@@ -1,0 +1,82 @@
+// ESLint keeps the architecture of STYLE.md: features never import each other, contracts import
+// only zod, the web app never imports the server (and the server never imports the web app).
+import fs from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
+const features = fs.existsSync(featuresDir)
+  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  : [];
+
+const featureBoundaries = features.map((feature) => ({
+  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
+            message: 'Features never import each other: compose them in src/app instead.',
+          },
+          { group: ['@/app/*', '@/app'], message: 'Features do not import the app layer.' },
+          { group: ['../../*'], message: 'Use the @/ alias to leave a feature folder.' },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/test-results/**', 'apps/server/drizzle/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'contracts import only zod.' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/server/**', '@portal/server'], message: 'The web app talks to the server over HTTP only.' }] },
+      ],
+    },
+  },
+  ...featureBoundaries,
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/web/**', '@portal/web'], message: 'The server does not import the web app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['**/scripts/**/*.{js,mjs,ts}', '**/*.config.{js,ts}', '**/e2e/**/*.ts', 'apps/server/src/cli/**/*.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Server-side table state as query parameters (spec 000 §7): `pageIndex` (0-based), `pageSize`,
+ * `sorting` and `filters` as JSON arrays in TanStack Table's shape, e.g.
+ * `sorting=[{"id":"impressions","desc":true}]`, `filters=[{"id":"campaign_status","value":"active"}]`.
+ */
+export const sortingItemSchema = z.object({ id: z.string().min(1).max(64), desc: z.boolean() });
+export const filterItemSchema = z.object({
+  id: z.string().min(1).max(64),
+  value: z.union([z.string().max(256), z.number(), z.boolean(), z.array(z.string().max(256)).max(100)]),
+});
+export type SortingItem = z.infer<typeof sortingItemSchema>;
+export type FilterItem = z.infer<typeof filterItemSchema>;
+
+function jsonArray<T extends z.ZodType>(item: T) {
+  return z
+    .string()
+    .max(4000)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Expected a JSON array' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(item).max(20));
+}
+
+/** Builds the paging/sorting/filter query schema of a table, limiting `pageSize` to `maxPageSize`. */
+export function tableQuerySchema(options: { defaultPageSize: number; maxPageSize: number }) {
+  return z.object({
+    pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    pageSize: z.coerce.number().int().min(1).max(options.maxPageSize).default(options.defaultPageSize),
+    sorting: jsonArray(sortingItemSchema).optional(),
+    filters: jsonArray(filterItemSchema).optional(),
+  });
+}
+
+/** A page of rows with the total row count, as every paged call of the spec answers. */
+export function pageSchema<T extends z.ZodType>(row: T) {
+  return z.object({ data: z.array(row), pagination: z.object({ total: z.number().int().min(0) }) });
+}
