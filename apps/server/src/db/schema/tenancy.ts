@@ -1,0 +1,87 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Agencies. `show_budget_type`: 1 shows demand_local_net, another value shows budget, null hides Budget. */
+export const organizations = pgTable('organizations', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  showBudgetType: integer('show_budget_type'),
+  timeZone: text('time_zone').notNull().default('America/Chicago'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Dealerships (rooftops) of an agency; `dma_code` is the Nielsen market of the ZIP code. */
+export const dealerships = pgTable(
+  'dealerships',
+  {
+    id: integer('id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    street: text('street'),
+    city: text('city'),
+    state: text('state'),
+    zip: text('zip'),
+    dmaCode: integer('dma_code'),
+    enableFacebookCampaignConversions: boolean('enable_facebook_campaign_conversions').notNull().default(false),
+    hasSoldReportSource: boolean('has_sold_report_source').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dealerships_organization_idx').on(t.organizationId, t.name)],
+);
+
+/** Users; role 1 platform staff, 2 agency administrator, 3 (or null) dealership user. */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  email: text('email').notNull().unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  organizationId: integer('organization_id')
+    .notNull()
+    .references(() => organizations.id),
+  roleId: integer('role_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The dealerships a role-3 user may open. */
+export const userDealerships = pgTable(
+  'user_dealerships',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dealershipId: integer('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dealershipId] })],
+);
+
+/** Server-side sessions; `id` is the SHA-256 of the token in the cookie, never the token itself. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Analytics events the web app records, e.g. create_campaign (spec 000 §2.1). */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    organizationId: integer('organization_id').notNull(),
+    dealershipId: integer('dealership_id').notNull(),
+    properties: text('properties').notNull().default('{}'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('analytics_events_name_idx').on(t.name, t.createdAt)],
+);

@@ -1,0 +1,63 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { ROLE_AGENCY_ADMIN, ROLE_DEALERSHIP_USER, ROLE_PLATFORM_STAFF } from '@portal/contracts';
+import type { Db } from '../db/client';
+import { systemState, userDealerships, users } from '../db/schema';
+import { ingestFolder } from '../ingestion';
+import { hashPassword } from '../plugins/app/auth-repository';
+import { buildDemoFiles } from './build-demo-files';
+
+/** The demo agency's organization id and the dealership the dealer demo user belongs to. */
+export const DEMO_ORGANIZATION_ID = 1;
+export const DEMO_DEALER_DEALERSHIP_ID = 101;
+
+export const demoUsers = [
+  { email: 'staff@demo.test', name: 'Platform Staff', roleId: ROLE_PLATFORM_STAFF, dealershipIds: [] as number[] },
+  { email: 'agency@demo.test', name: 'Agency Admin', roleId: ROLE_AGENCY_ADMIN, dealershipIds: [] as number[] },
+  { email: 'dealer@demo.test', name: 'Dealership User', roleId: ROLE_DEALERSHIP_USER, dealershipIds: [DEMO_DEALER_DEALERSHIP_ID] },
+] as const;
+
+const DEMO_MARKER = 'demo_loaded_at';
+
+export async function isDemoLoaded(db: Db): Promise<boolean> {
+  const [row] = await db.select().from(systemState).where(eq(systemState.key, DEMO_MARKER));
+  return Boolean(row);
+}
+
+/**
+ * Loads the demo agency (docs/demo-data.md) through the ingestion path: builds the ingestion
+ * files from the real datasets in apps/server/seed with dates shifted so the newest day is the
+ * day before `today`, ingests them, and creates the demo users. Marks the database so a restart
+ * does not load it again. Returns the folder of the files it ingested (removed unless `keepFiles`).
+ */
+export async function loadDemo(db: Db, options: { today: string; password: string; keepFiles?: boolean }) {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-demo-'));
+  try {
+    await buildDemoFiles(dir, { today: options.today });
+    const outcome = await ingestFolder(db, dir);
+    if (!outcome.ok) {
+      const lines = outcome.errors.slice(0, 20).map((e) => `${e.file}:${e.line ?? '-'} ${e.column ?? ''} ${e.message}`);
+      throw new Error(`The demo data did not ingest:\n${lines.join('\n')}`);
+    }
+    const passwordHash = await hashPassword(options.password);
+    for (const user of demoUsers) {
+      const [row] = await db
+        .insert(users)
+        .values({ email: user.email, name: user.name, passwordHash, organizationId: DEMO_ORGANIZATION_ID, roleId: user.roleId })
+        .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
+        .returning({ id: users.id });
+      for (const dealershipId of user.dealershipIds) {
+        await db.insert(userDealerships).values({ userId: row!.id, dealershipId }).onConflictDoNothing();
+      }
+    }
+    await db
+      .insert(systemState)
+      .values({ key: DEMO_MARKER, value: new Date().toISOString() })
+      .onConflictDoUpdate({ target: systemState.key, set: { value: new Date().toISOString() } });
+    return { dir, result: outcome.result };
+  } finally {
+    if (!options.keepFiles) await fs.rm(dir, { recursive: true, force: true });
+  }
+}

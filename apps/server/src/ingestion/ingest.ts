@@ -1,0 +1,295 @@
+import { getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { ingestionOrder, type IngestionEntity, type IngestionError, type IngestionResult } from '@portal/contracts';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import type { ParsedFile } from './read-files';
+
+type Row = Record<string, unknown>;
+
+/** Where each entity lands and how a validated row becomes a table row. */
+interface Target {
+  table: PgTable;
+  /** Table property names of the natural key (the conflict target). */
+  key: string[];
+  toRow(row: Row, context: Context): Row;
+}
+
+interface Context {
+  /** client_campaign_id → dealership_id, from the database and the files being loaded. */
+  campaignDealership: Map<number, number>;
+}
+
+const byCampaign = (row: Row) => ({ campaignId: row.client_campaign_id, date: row.date });
+
+const targets: Record<IngestionEntity, Target> = {
+  dmas: {
+    table: schema.dmas,
+    key: ['dmaCode'],
+    toRow: (r) => ({ dmaCode: r.dma_code, rank: r.rank, name: r.name, tvHomes: r.tv_homes, pctOfUs: r.pct_of_us }),
+  },
+  zip_dmas: {
+    table: schema.zipDmas,
+    key: ['zipCode'],
+    toRow: (r) => ({ zipCode: r.zip_code, dmaCode: r.dma_code, dmaDescription: r.dma_description }),
+  },
+  organizations: {
+    table: schema.organizations,
+    key: ['id'],
+    toRow: (r) => ({ id: r.id, name: r.name, showBudgetType: r.show_budget_type, timeZone: r.time_zone }),
+  },
+  dealerships: {
+    table: schema.dealerships,
+    key: ['id'],
+    toRow: (r) => ({
+      id: r.id,
+      organizationId: r.organization_id,
+      name: r.name,
+      street: r.street,
+      city: r.city,
+      state: r.state,
+      zip: r.zip,
+      dmaCode: r.dma_code,
+      enableFacebookCampaignConversions: r.enable_facebook_campaign_conversions,
+      hasSoldReportSource: r.has_sold_report_source,
+    }),
+  },
+  inventory_vehicles: {
+    table: schema.inventoryVehicles,
+    key: ['dealershipId', 'vin'],
+    toRow: (r) => ({
+      dealershipId: r.dealership_id,
+      vin: String(r.vin).toUpperCase(),
+      stockNumber: r.stock_number,
+      year: r.year,
+      make: r.make,
+      model: r.model,
+      trim: r.trim,
+      bodyStyle: r.body_style,
+      vehicleState: r.vehicle_state,
+      price: r.price,
+      mileage: r.mileage,
+      exteriorColor: r.exterior_color,
+      imageUrl: r.image_url,
+      firstSeenDate: r.first_seen_date,
+    }),
+  },
+  campaigns: {
+    table: schema.managedCampaigns,
+    key: ['id'],
+    toRow: (r) => ({
+      id: r.client_campaign_id,
+      dealershipId: r.dealership_id,
+      displayName: r.client_campaign_display_name,
+      vendorCampaignName: r.vendor_campaign_name,
+      campaignStatus: r.campaign_status,
+      startDate: r.start_date,
+      endDate: r.end_date,
+      productCode: r.product_code,
+      productName: r.product_name,
+      campaignType: r.campaign_type,
+      vendor: r.vendor,
+      budget: r.budget,
+      demandLocalNet: r.demand_local_net,
+      bookedImpressions: r.booked_impressions,
+      showRoas: r.show_roas,
+      showSiteList: r.show_site_list,
+      showAdPreviews: r.show_ad_previews,
+    }),
+  },
+  campaign_daily_metrics: {
+    table: schema.campaignDailyMetrics,
+    key: ['campaignId', 'date'],
+    toRow: (r, ctx) => ({
+      ...byCampaign(r),
+      dealershipId: ctx.campaignDealership.get(r.client_campaign_id as number),
+      impressions: r.impressions,
+      clicks: r.clicks,
+      views: r.views,
+      reach: r.reach,
+      spend: r.spend,
+      conversions: r.conversions,
+      sales: r.sales,
+      calls: r.calls,
+      leads: r.leads,
+    }),
+  },
+  campaign_placements: {
+    table: schema.campaignPlacements,
+    key: ['campaignId', 'date', 'placement'],
+    toRow: (r) => ({ ...byCampaign(r), placement: r.placement, impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_demographics: {
+    table: schema.campaignDemographics,
+    key: ['campaignId', 'date', 'ageGroup', 'gender'],
+    toRow: (r) => ({ ...byCampaign(r), ageGroup: r.age_group, gender: r.gender, impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_dmas: {
+    table: schema.campaignDmas,
+    key: ['campaignId', 'date', 'dmaCode'],
+    toRow: (r) => ({ ...byCampaign(r), dmaCode: r.dma_code, impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_sites: {
+    table: schema.campaignSites,
+    key: ['campaignId', 'date', 'site', 'creativeSize'],
+    toRow: (r) => ({ ...byCampaign(r), site: r.site, creativeSize: r.creative_size, impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_creatives: {
+    table: schema.campaignCreatives,
+    key: ['campaignId', 'creativeId'],
+    toRow: (r) => ({
+      campaignId: r.client_campaign_id,
+      creativeId: r.creative_id,
+      creativeName: r.creative_name,
+      creativeSize: r.creative_size,
+      imageUrl: r.image_url,
+    }),
+  },
+  campaign_creative_metrics: {
+    table: schema.campaignCreativeMetrics,
+    key: ['campaignId', 'date', 'creativeId'],
+    toRow: (r) => ({ ...byCampaign(r), creativeId: r.creative_id, impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_vehicles: {
+    table: schema.campaignVehicles,
+    key: ['campaignId', 'date', 'vin'],
+    toRow: (r) => ({ ...byCampaign(r), vin: String(r.vin).toUpperCase(), impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_keywords: {
+    table: schema.campaignKeywords,
+    key: ['campaignId', 'date', 'keywordId'],
+    toRow: (r) => ({ ...byCampaign(r), keywordId: r.keyword_id, keyword: r.keyword, impressions: r.impressions, clicks: r.clicks }),
+  },
+  campaign_conversions: {
+    table: schema.campaignConversions,
+    key: ['campaignId', 'date', 'tagId'],
+    toRow: (r) => ({
+      ...byCampaign(r),
+      tagId: r.tag_id,
+      tagName: r.tag_name,
+      type: r.type,
+      count: r.count,
+      timeToConvertDays: r.time_to_convert_days,
+      uniqueSiteVisitors: r.unique_site_visitors,
+      monetaryValue: r.monetary_value,
+    }),
+  },
+  campaign_utms: {
+    table: schema.campaignUtms,
+    key: ['campaignId', 'date', 'utmSource', 'utmCampaign'],
+    toRow: (r) => ({ ...byCampaign(r), utmSource: r.utm_source, utmCampaign: r.utm_campaign, count: r.count }),
+  },
+  phone_calls: {
+    table: schema.phoneCalls,
+    key: ['phoneCallVendorId'],
+    toRow: (r) => ({
+      phoneCallVendorId: r.phone_call_vendor_id,
+      campaignId: r.client_campaign_id,
+      phoneNumber: r.phone_number,
+      datetime: r.datetime,
+      duration: r.duration,
+      recordingKey: r.recording_file,
+    }),
+  },
+};
+
+/** Which already-loaded or in-flight ids each reference must point at. */
+async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionError[]): Promise<Context> {
+  const ofEntity = (entity: IngestionEntity) => files.find((f) => f.entity === entity)?.rows ?? [];
+  const ids = (entity: IngestionEntity, column: string) => new Set(ofEntity(entity).map((r) => r.value[column] as number));
+
+  const referenced = <T>(entity: IngestionEntity, column: string) => [...new Set(ofEntity(entity).map((r) => r.value[column] as T))];
+
+  const organizationIds = ids('organizations', 'id');
+  const orgRefs = referenced<number>('dealerships', 'organization_id').filter((id) => !organizationIds.has(id));
+  if (orgRefs.length > 0) {
+    const found = await db.select({ id: schema.organizations.id }).from(schema.organizations).where(inArray(schema.organizations.id, orgRefs));
+    found.forEach((row) => organizationIds.add(row.id));
+  }
+
+  const dealershipIds = ids('dealerships', 'id');
+  const dealerRefs = [
+    ...referenced<number>('campaigns', 'dealership_id'),
+    ...referenced<number>('inventory_vehicles', 'dealership_id'),
+  ].filter((id) => !dealershipIds.has(id));
+  if (dealerRefs.length > 0) {
+    const found = await db.select({ id: schema.dealerships.id }).from(schema.dealerships).where(inArray(schema.dealerships.id, [...new Set(dealerRefs)]));
+    found.forEach((row) => dealershipIds.add(row.id));
+  }
+
+  const campaignDealership = new Map<number, number>();
+  for (const row of ofEntity('campaigns')) campaignDealership.set(row.value.client_campaign_id as number, row.value.dealership_id as number);
+  const campaignEntities = ingestionOrder.filter((e) => e.startsWith('campaign_') || e === 'phone_calls');
+  const campaignRefs = [...new Set(campaignEntities.flatMap((e) => referenced<number>(e, 'client_campaign_id')))].filter(
+    (id) => !campaignDealership.has(id),
+  );
+  for (let i = 0; i < campaignRefs.length; i += 5000) {
+    const chunk = campaignRefs.slice(i, i + 5000);
+    const found = await db
+      .select({ id: schema.managedCampaigns.id, dealershipId: schema.managedCampaigns.dealershipId })
+      .from(schema.managedCampaigns)
+      .where(inArray(schema.managedCampaigns.id, chunk));
+    found.forEach((row) => campaignDealership.set(row.id, row.dealershipId));
+  }
+
+  const missing = (file: ParsedFile, column: string, known: (id: number) => boolean, what: string) => {
+    for (const row of file.rows) {
+      const id = row.value[column] as number;
+      if (!known(id)) errors.push({ file: file.file, line: row.line, column, message: `${what} ${id} does not exist` });
+    }
+  };
+  for (const file of files) {
+    if (file.entity === 'dealerships') missing(file, 'organization_id', (id) => organizationIds.has(id), 'Organization');
+    if (file.entity === 'campaigns' || file.entity === 'inventory_vehicles')
+      missing(file, 'dealership_id', (id) => dealershipIds.has(id), 'Dealership');
+    if (campaignEntities.includes(file.entity))
+      missing(file, 'client_campaign_id', (id) => campaignDealership.has(id), 'Campaign');
+  }
+  return { campaignDealership };
+}
+
+/** PostgreSQL allows 65,535 bind parameters per statement. */
+const MAX_PARAMETERS = 60_000;
+
+/**
+ * Loads validated files in one transaction, in dependency order, upserting every row on its
+ * natural key (re-loading the same files changes nothing). References are checked first; on any
+ * error nothing is written and the errors are returned.
+ */
+export async function ingestFiles(
+  db: Db,
+  files: ParsedFile[],
+): Promise<{ ok: true; result: IngestionResult } | { ok: false; errors: IngestionError[] }> {
+  const errors: IngestionError[] = [];
+  const seen = new Map<IngestionEntity, string>();
+  for (const file of files) {
+    const other = seen.get(file.entity);
+    if (other) errors.push({ file: file.file, line: null, column: null, message: `Same entity as ${other}: send one file per entity` });
+    seen.set(file.entity, file.file);
+  }
+  if (errors.length > 0) return { ok: false, errors };
+
+  const context = await checkReferences(db, files, errors);
+  if (errors.length > 0) return { ok: false, errors };
+
+  const ordered = [...files].sort((a, b) => ingestionOrder.indexOf(a.entity) - ingestionOrder.indexOf(b.entity));
+  await db.transaction(async (tx) => {
+    for (const file of ordered) {
+      const target = targets[file.entity];
+      const columns = getTableColumns(target.table);
+      const keyColumns = target.key.map((k) => columns[k]!);
+      const rows = file.rows.map((r) => target.toRow(r.value, context));
+      if (rows.length === 0) continue;
+      const updatable = Object.keys(rows[0]!).filter((k) => !target.key.includes(k));
+      const set = Object.fromEntries(updatable.map((k) => [k, sql.raw(`excluded."${columns[k]!.name}"`)]));
+      const batchSize = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
+      for (let i = 0; i < rows.length; i += batchSize) {
+        const batch = rows.slice(i, i + batchSize);
+        const insert = tx.insert(target.table).values(batch as never);
+        if (updatable.length === 0) await insert.onConflictDoNothing({ target: keyColumns });
+        else await insert.onConflictDoUpdate({ target: keyColumns, set });
+      }
+    }
+  });
+  return { ok: true, result: { files: ordered.map((f) => ({ file: f.file, entity: f.entity, rows: f.rows.length })) } };
+}

@@ -1,0 +1,132 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { ingestionEntities, type IngestionEntity, type IngestionError } from '@portal/contracts';
+
+/** One parsed, validated ingestion file. `rows[i].line` is the 1-based line in the source file. */
+export interface ParsedFile {
+  file: string;
+  entity: IngestionEntity;
+  rows: Array<{ line: number; value: Record<string, unknown> }>;
+}
+
+const MAX_ERRORS_PER_FILE = 1000;
+
+/** Maps `campaigns.csv` / `campaigns.json` to its entity, or null for an unknown name. */
+export function entityOfFile(fileName: string): { entity: IngestionEntity; format: 'csv' | 'json' } | null {
+  const match = /^([a-z_]+)\.(csv|json)$/.exec(path.basename(fileName));
+  if (!match) return null;
+  const [, entity, format] = match as unknown as [string, string, 'csv' | 'json'];
+  return entity in ingestionEntities ? { entity: entity as IngestionEntity, format } : null;
+}
+
+type RawRecord = { line: number; value: Record<string, unknown> };
+
+function readCsv(file: string, content: string, errors: IngestionError[]): RawRecord[] | null {
+  try {
+    const records = parse(content, {
+      columns: (header: string[]) => header.map((name) => name.trim()),
+      skip_empty_lines: true,
+      bom: true,
+      info: true,
+      relax_column_count: false,
+    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+    return records.map(({ record, info }) => ({ line: info.lines, value: record }));
+  } catch (error) {
+    const err = error as { message?: string; lines?: number };
+    errors.push({ file, line: err.lines ?? null, column: null, message: `Malformed CSV: ${err.message ?? 'unreadable'}` });
+    return null;
+  }
+}
+
+function readJson(file: string, content: string, errors: IngestionError[]): RawRecord[] | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch (error) {
+    errors.push({ file, line: null, column: null, message: `Malformed JSON: ${(error as Error).message}` });
+    return null;
+  }
+  if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
+    errors.push({ file, line: null, column: null, message: 'A JSON file must hold an array of objects, one per row' });
+    return null;
+  }
+  // JSON rows are numbered by their position in the array (1-based).
+  return (parsed as Record<string, unknown>[]).map((value, index) => ({ line: index + 1, value }));
+}
+
+/**
+ * Parses and validates one file's content against its entity's contract. Every problem is added
+ * to `errors` (file, line, column, message); a file with any error yields null.
+ */
+export function parseIngestionFile(file: string, content: Buffer | string, errors: IngestionError[]): ParsedFile | null {
+  const kind = entityOfFile(file);
+  if (!kind) {
+    errors.push({
+      file,
+      line: null,
+      column: null,
+      message: `Unknown file: expected one of ${Object.keys(ingestionEntities).map((e) => `${e}.csv`).join(', ')} (or .json)`,
+    });
+    return null;
+  }
+  const text = typeof content === 'string' ? content : content.toString('utf8');
+  if (text.includes('\uFFFD')) {
+    errors.push({ file, line: null, column: null, message: 'The file is not valid UTF-8' });
+    return null;
+  }
+  const raw = kind.format === 'csv' ? readCsv(file, text, errors) : readJson(file, text, errors);
+  if (!raw) return null;
+
+  const definition = ingestionEntities[kind.entity];
+  const allowed = new Set(Object.keys(definition.row.shape));
+  const fileErrors: IngestionError[] = [];
+  const rows: ParsedFile['rows'] = [];
+  const seenKeys = new Map<string, number>();
+
+  for (const record of raw) {
+    if (fileErrors.length >= MAX_ERRORS_PER_FILE) break;
+    for (const column of Object.keys(record.value)) {
+      if (!allowed.has(column)) fileErrors.push({ file, line: record.line, column, message: `Unknown column '${column}'` });
+    }
+    const result = definition.row.safeParse(record.value);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        fileErrors.push({ file, line: record.line, column: issue.path.map(String).join('.') || null, message: issue.message });
+      }
+      continue;
+    }
+    const value = result.data as Record<string, unknown>;
+    const key = definition.key.map((column) => String(value[column])).join('\u0000');
+    const previous = seenKeys.get(key);
+    if (previous !== undefined) {
+      fileErrors.push({
+        file,
+        line: record.line,
+        column: definition.key.join(','),
+        message: `Duplicate of line ${previous} (same ${definition.key.join(', ')})`,
+      });
+      continue;
+    }
+    seenKeys.set(key, record.line);
+    rows.push({ line: record.line, value });
+  }
+  if (fileErrors.length >= MAX_ERRORS_PER_FILE) {
+    fileErrors.push({ file, line: null, column: null, message: `Stopped after ${MAX_ERRORS_PER_FILE} errors` });
+  }
+  errors.push(...fileErrors);
+  return fileErrors.length === 0 ? { file, entity: kind.entity, rows } : null;
+}
+
+/** Reads every `*.csv` / `*.json` file of a folder (other files are refused with an error). */
+export async function readIngestionFolder(dir: string, errors: IngestionError[]): Promise<ParsedFile[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true });
+  const parsed: ParsedFile[] = [];
+  for (const entry of entries.filter((e) => e.isFile()).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.') || entry.name.toLowerCase() === 'readme.md') continue;
+    const content = await fs.readFile(path.join(dir, entry.name));
+    const file = parseIngestionFile(entry.name, content, errors);
+    if (file) parsed.push(file);
+  }
+  return parsed;
+}

@@ -1,0 +1,56 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorResponse } from '@portal/contracts';
+import { ApiError } from '../../lib/errors';
+
+const codeOfStatus: Record<number, ErrorCode> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
+
+/**
+ * One error shape for the whole API (STYLE habit 9): `{ error: { code, message, details? } }`.
+ * Request validation → 400 VALIDATION_FAILED with a detail per field; client errors keep their
+ * status; a lost database → 503; anything else → 500 with internals hidden (and logged).
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = 500;
+    let body: ErrorResponse;
+    if (error instanceof ApiError) {
+      status = error.statusCode;
+      body = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+    } else if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const details = error.validation.map((issue) => ({
+        path: [error.validationContext === 'querystring' ? 'query' : error.validationContext, ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        message: issue.message ?? 'Invalid value',
+      }));
+      body = { error: { code: 'VALIDATION_FAILED', message: 'The request is not valid', details } };
+    } else if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
+      body = { error: { code: 'INTERNAL', message: 'Internal server error' } };
+    } else if (connectionErrorCodes.has(String((error as { code?: string }).code))) {
+      status = 503;
+      request.log.error({ err: error }, 'database unavailable');
+      body = { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; try again shortly' } };
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { error: { code: codeOfStatus[status] ?? 'BAD_REQUEST', message: error.message } };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      body = { error: { code: 'INTERNAL', message: 'Internal server error' } };
+    }
+    return reply.status(status).send(body);
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  agencyParamsSchema,
+  dealershipDetailSchema,
+  errorResponseSchema,
+  listDealershipsResponseSchema,
+  listOrganizationsResponseSchema,
+  tenantParamsSchema,
+} from '@portal/contracts';
+import { notFound } from '../../../lib/errors';
+import { getDealership, getOrganization, listDealerships, listOrganizations } from '../../../plugins/app/dealerships-repository';
+
+const errors = { 401: errorResponseSchema, 404: errorResponseSchema };
+
+/** Agencies and dealerships the signed-in user may open (issue 2 §5). */
+const agencies: FastifyPluginAsyncZod = async (app) => {
+  /** `GET /api/organizations` → `{ data: [{ id, name }] }`: every agency for platform staff, else the user's own. */
+  app.get(
+    '/api/organizations',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['tenancy'], summary: 'Agencies the user may open', response: { 200: listOrganizationsResponseSchema, 401: errorResponseSchema } },
+    },
+    async (request) => ({ data: await listOrganizations(app.db, request.user!) }),
+  );
+
+  /** `GET /api/agencies/{organization_id}/dealerships` → the agency and the dealerships this user may open; 404 for another tenant. */
+  app.get(
+    '/api/agencies/:organization_id/dealerships',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['tenancy'],
+        summary: 'Dealerships of an agency the user may open',
+        params: agencyParamsSchema,
+        response: { 200: listDealershipsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const organization = await getOrganization(app.db, request.params.organization_id);
+      if (!organization) throw notFound('Organization not found');
+      return {
+        organization: { id: organization.id, name: organization.name },
+        data: await listDealerships(app.db, request.user!, organization.id),
+      };
+    },
+  );
+
+  /** `GET /api/agencies/{organization_id}/dealership/{dealership_id}` → the dealership, its settings and the agency's (spec 000 §3). */
+  app.get(
+    '/api/agencies/:organization_id/dealership/:dealership_id',
+    {
+      preHandler: app.requireTenant,
+      schema: {
+        tags: ['tenancy'],
+        summary: 'A dealership with its and its agency settings',
+        params: tenantParamsSchema,
+        response: { 200: dealershipDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const dealership = await getDealership(app.db, request.params.organization_id, request.params.dealership_id);
+      if (!dealership) throw notFound('Dealership not found');
+      return dealership;
+    },
+  );
+};
+export default agencies;

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { isDemoLoaded, loadDemo } from './demo/load-demo';
+import { addDays, localDate } from './lib/dates';
+import { resolveSessionSecret } from './lib/secrets';
+
+/**
+ * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
+ * database (PGlite in DATA_DIR unless DATABASE_URL is set), migrate, load the demo agency on first
+ * start, then serve the API and the SPA on PORT.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dataDir = path.resolve(config.DATA_DIR);
+  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, dataDir);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  await database.migrate();
+
+  const app = await buildApp({
+    config: { ...config, sessionSecret },
+    database,
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+  });
+
+  if (config.LOAD_DEMO && !(await isDemoLoaded(database.db))) {
+    const started = Date.now();
+    app.log.info('loading the demo agency (first start)');
+    const today = localDate(new Date(), 'America/Chicago');
+    const { result } = await loadDemo(database.db, { today, password: config.DEMO_PASSWORD });
+    const rows = result.files.reduce((sum, file) => sum + file.rows, 0);
+    app.log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`portal ready on http://localhost:${config.PORT} (database: ${database.kind})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

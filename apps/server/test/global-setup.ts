@@ -1,0 +1,39 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { loadDemo } from '../src/demo/load-demo';
+import { TEST_TODAY } from './constants';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Folder of the ingestion files the demo was loaded from (to compute expected numbers). */
+    demoFilesDir: string;
+    /** A migrated PGlite data folder with the demo loaded; each test file copies it. Empty on PostgreSQL. */
+    pgliteTemplate: string;
+  }
+}
+
+/**
+ * Once per run: a database with the demo agency loaded for TEST_TODAY. On PGlite a template data
+ * folder (copied per test file, ~1 s instead of ~6 s to initialise); on PostgreSQL
+ * (TEST_DATABASE_URL) the schema of that database is recreated and loaded once.
+ */
+export default async function setup(project: TestProject) {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: path.join(work, 'template') });
+  if (database.pool) {
+    await database.pool.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+  }
+  await database.migrate();
+  const { dir } = await loadDemo(database.db, { today: TEST_TODAY, password: 'demo1234', keepFiles: true });
+  await database.close();
+  project.provide('demoFilesDir', dir);
+  project.provide('pgliteTemplate', databaseUrl ? '' : path.join(work, 'template'));
+  return async () => {
+    await fs.rm(work, { recursive: true, force: true });
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { openDatabase, type Database } from '../src/db/client';
+import { TEST_NOW } from './constants';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app on its own copy of the demo database (PGlite) or on the shared test database
+ * (PostgreSQL, TEST_DATABASE_URL), with the clock fixed at TEST_NOW.
+ */
+export async function build(options: { loginRateLimit?: number } = {}): Promise<TestContext> {
+  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  let dataDir = '';
+  if (!databaseUrl) {
+    dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-db-'));
+    await fsp.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
+  }
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const app = await buildApp({
+    config: {
+      SESSION_TTL_HOURS: 24,
+      LOGIN_RATE_LIMIT: options.loginRateLimit ?? 1000,
+      TRUST_PROXY: false,
+      sessionSecret: 'test-secret-test-secret-test-secret-123',
+    },
+    database,
+    clock: () => TEST_NOW,
+    webDist: path.join(os.tmpdir(), 'no-web-build'),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in and returns the Cookie header value of the session. */
+export async function login(app: App, email: string, password = 'demo1234'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'portal_session');
+  return `portal_session=${cookie!.value}`;
+}
+
+/** Rows of one of the ingestion files the demo was loaded from, as strings (the ground truth). */
+export function readDemoFile(entity: string): Array<Record<string, string>> {
+  const file = path.join(inject('demoFilesDir'), `${entity}.csv`);
+  if (!fs.existsSync(file)) return [];
+  return parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
+}
+
+/** Writes ingestion files into a fresh temporary folder and returns its path. */
+export async function writeFiles(files: Record<string, string>): Promise<string> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-ingest-'));
+  for (const [name, content] of Object.entries(files)) await fsp.writeFile(path.join(dir, name), content);
+  return dir;
+}
