@@ -426,6 +426,11 @@ interface CampaignOutput {
 
 const emptyTotals = (): DailyTotals => ({ impressions: 0, clicks: 0, spend: 0, conversions: 0, sales: 0 });
 
+interface Delivery {
+  impressions: number;
+  clicks: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // TabMo → display, video, audio, ooh and audience campaigns
 
@@ -437,7 +442,12 @@ interface TabmoCampaign {
   byDate: Map<string, { impressions: number; clicks: number; app: [number, number]; site: [number, number] }>;
 }
 
-function loadTabmo(): { campaigns: TabmoCampaign[]; newest: string } {
+interface TabmoData {
+  campaigns: TabmoCampaign[];
+  newest: string;
+}
+
+function loadTabmo(): TabmoData {
   const campaigns = new Map<string, TabmoCampaign>();
   let newest = '';
   for (const [id = '', date = '', , , , appOrSite, impressions, clicks] of readCsvArrays(RAW.tabmo, {
@@ -471,7 +481,7 @@ const TABMO_RUNS_TO_END_DAYS = 2;
 /** Tiny TabMo campaigns (a few dozen impressions) make poor demo campaigns. */
 const TABMO_MIN_IMPRESSIONS = 1000;
 
-function splitTabmoPools(tabmo: { campaigns: TabmoCampaign[]; newest: string }) {
+function splitTabmoPools(tabmo: TabmoData) {
   const cutoff = addDays(tabmo.newest, -TABMO_RUNS_TO_END_DAYS);
   const byRecency = (a: TabmoCampaign, b: TabmoCampaign) =>
     compareText(b.last, a.last) || b.impressions - a.impressions || toInt(a.id) - toInt(b.id);
@@ -483,197 +493,212 @@ function splitTabmoPools(tabmo: { campaigns: TabmoCampaign[]; newest: string }) 
 }
 
 // ---------------------------------------------------------------------------------------------
+// Metrics per source. Each builder gives its campaigns a flight and their daily totals, plus the
+// breakdown rows of its source.
+
+interface BuildContext {
+  today: string;
+  yesterday: string;
+  /** End of an active flight: the last day of this month or of next month, alternating. */
+  activeEnd: () => string;
+}
+
+/** Pending campaigns start on the 1st or the 15th of next month and have no metrics. */
+function pendingCampaigns(plan: PlannedCampaign[], ctx: BuildContext): CampaignOutput[] {
+  const firstOfNextMonth = addDays(endOfMonth(ctx.today), 1);
+  return plan
+    .filter((c) => c.status === 'pending')
+    .map((planned, n) => {
+      const start = addDays(firstOfNextMonth, (n % 2) * 14);
+      const flight = { start, end: addDays(start, [29, 59, 89][n % 3] ?? 29) };
+      return { planned, flight, vendorCampaignName: '', daily: new Map() };
+    });
+}
+
+/** TabMo: one whole source campaign per demo campaign, dates shifted so the newest TabMo day is yesterday. */
+function tabmoCampaigns(plan: PlannedCampaign[], ctx: BuildContext, tabmo: TabmoData) {
+  const pools = splitTabmoPools(tabmo);
+  const shift = dateShifter(dayNumber(ctx.yesterday) - dayNumber(tabmo.newest));
+  const placements: EntityRow<'campaign_placements'>[] = [];
+  const taken = { active: 0, ended: 0 };
+  const outputs = plan
+    .filter((c) => c.status !== 'pending' && PRODUCTS[c.code].source === 'tabmo')
+    .map((planned): CampaignOutput => {
+      const active = planned.status === 'active';
+      const source = active ? pools.active[taken.active++] : pools.ended[taken.ended++];
+      if (!source) throw new Error(`Not enough TabMo campaigns for the demo plan (${planned.status})`);
+      const daily = new Map<string, DailyTotals>();
+      for (const [date, day] of [...source.byDate.entries()].sort(([a], [b]) => compareText(a, b))) {
+        const shifted = shift(date);
+        daily.set(shifted, { ...emptyTotals(), impressions: day.impressions, clicks: day.clicks });
+        for (const [placement, [impressions, clicks]] of [
+          ['App', day.app],
+          ['Site', day.site],
+        ] as const) {
+          if (impressions === 0 && clicks === 0) continue;
+          placements.push({ client_campaign_id: planned.id, date: shifted, placement, impressions, clicks });
+        }
+      }
+      const flight = { start: shift(source.first), end: active ? ctx.activeEnd() : shift(source.last) };
+      return { planned, flight, vendorCampaignName: `TabMo campaign ${source.id}`, daily };
+    });
+  return { outputs, placements };
+}
+
+/**
+ * AdWords: the keyword ids, in numeric order, are dealt round-robin to the search campaigns (the id
+ * at position j goes to group j mod N); a campaign gets its keywords' rows inside its flight only.
+ */
+function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
+  const planned = plan.filter((c) => c.status !== 'pending' && PRODUCTS[c.code].source === 'adwords');
+  const outputs = planned.map((campaign, n): CampaignOutput => {
+    let flight: Flight;
+    if (campaign.status === 'active') {
+      const start = addDays(ctx.today, -(21 + 7 * (n % 5)));
+      flight = { start, end: addDays(start, ([60, 75, 90, 105, 120][n % 5] ?? 90) - 1) };
+    } else {
+      const end = addDays(ctx.today, -(4 + 9 * (n % 7)));
+      flight = { start: addDays(end, -(([60, 75, 90][n % 3] ?? 60) - 1)), end };
+    }
+    const vendorCampaignName = `AdWords keyword group ${n + 1} of ${planned.length}`;
+    return { planned: campaign, flight, vendorCampaignName, daily: new Map() };
+  });
+  const keywords: EntityRow<'campaign_keywords'>[] = [];
+  if (outputs.length === 0) return { outputs, keywords };
+
+  const keywordStrings = new Map(readCsv(RAW.adwordsKeywords).map((r) => [r.keyword_id, r.keyword_string]));
+  const adwords = readCsvArrays(RAW.adwords, { unquoted: true });
+  let newest = '';
+  const keywordIds = new Set<number>();
+  for (const [date = '', keywordId] of adwords) {
+    if (date > newest) newest = date;
+    keywordIds.add(toInt(keywordId));
+  }
+  const groupOf = new Map([...keywordIds].sort((a, b) => a - b).map((id, j) => [id, j % outputs.length]));
+  const shift = dateShifter(dayNumber(ctx.yesterday) - dayNumber(newest));
+  // The source has one row per keyword and day, so each kept row is one campaign_keywords row.
+  for (const [date = '', keywordIdText = '', impressionsText, clicksText] of adwords) {
+    const keywordId = toInt(keywordIdText);
+    const output = outputs[groupOf.get(keywordId) ?? 0];
+    const shifted = shift(date);
+    if (!output || shifted < output.flight.start || shifted > output.flight.end) continue;
+    const impressions = toInt(impressionsText);
+    const clicks = toInt(clicksText);
+    const day = getOrInsert(output.daily, shifted, emptyTotals);
+    day.impressions += impressions;
+    day.clicks += clicks;
+    keywords.push({
+      client_campaign_id: output.planned.id,
+      date: shifted,
+      keyword_id: keywordId,
+      keyword: keywordStrings.get(keywordIdText) ?? null,
+      impressions,
+      clicks,
+    });
+  }
+  return { outputs, keywords };
+}
+
+/**
+ * Facebook KAG (no dates): ads grouped by (xyz_campaign_id, interest), each group dealt to the social
+ * campaign with the fewest ads so far; within a campaign the ads, in ad_id order, go round-robin over
+ * the days of its flight up to yesterday.
+ */
+function socialCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
+  const planned = plan.filter((c) => c.status !== 'pending' && PRODUCTS[c.code].source === 'kag');
+  const outputs = planned.map((campaign, n): CampaignOutput => {
+    let flight: Flight;
+    if (campaign.status === 'active') flight = { start: addDays(ctx.today, -(14 + 7 * (n % 3))), end: ctx.activeEnd() };
+    else {
+      const end = addDays(ctx.today, -(6 + 10 * (n % 4)));
+      flight = { start: addDays(end, -(n % 2 === 0 ? 29 : 44)), end };
+    }
+    const vendorCampaignName = `Facebook ad set group ${n + 1} of ${planned.length}`;
+    return { planned: campaign, flight, vendorCampaignName, daily: new Map() };
+  });
+  const demographics: EntityRow<'campaign_demographics'>[] = [];
+  if (outputs.length === 0) return { outputs, demographics };
+
+  const byAdId = (a: Record<string, string>, b: Record<string, string>) => toInt(a.ad_id) - toInt(b.ad_id);
+  const groups = new Map<string, Record<string, string>[]>();
+  for (const ad of readCsv(RAW.kag).sort(byAdId)) {
+    getOrInsert(groups, `${ad.xyz_campaign_id}|${ad.interest}`, () => []).push(ad);
+  }
+  const groupKeys = [...groups.keys()].sort((a, b) => {
+    const [campaignA = 0, interestA = 0] = a.split('|').map(Number);
+    const [campaignB = 0, interestB = 0] = b.split('|').map(Number);
+    return campaignA - campaignB || interestA - interestB;
+  });
+  const adsPerCampaign = outputs.map(() => [] as Record<string, string>[]);
+  for (const key of groupKeys) {
+    let target = 0;
+    adsPerCampaign.forEach((ads, i) => {
+      if (ads.length < (adsPerCampaign[target]?.length ?? 0)) target = i;
+    });
+    adsPerCampaign[target]?.push(...(groups.get(key) ?? []));
+  }
+
+  outputs.forEach((output, i) => {
+    const lastDay = output.flight.end < ctx.yesterday ? output.flight.end : ctx.yesterday;
+    const days: string[] = [];
+    for (let d = output.flight.start; d <= lastDay; d = addDays(d, 1)) days.push(d);
+    if (days.length === 0) return;
+    const demographicTotals = new Map<string, { date: string; age: string; gender: string; delivery: Delivery }>();
+    (adsPerCampaign[i] ?? []).sort(byAdId).forEach((ad, j) => {
+      const date = days[j % days.length] ?? '';
+      const impressions = toInt(ad.Impressions);
+      const clicks = toInt(ad.Clicks);
+      const day = getOrInsert(output.daily, date, emptyTotals);
+      day.impressions += impressions;
+      day.clicks += clicks;
+      day.spend += Number(ad.Spent);
+      day.conversions += toInt(ad.Total_Conversion);
+      day.sales += toInt(ad.Approved_Conversion);
+      const age = ad.age ?? '';
+      const gender = ad.gender === 'F' ? 'female' : ad.gender === 'M' ? 'male' : 'unknown';
+      const total = getOrInsert(demographicTotals, `${date}|${age}|${gender}`, () => ({
+        date,
+        age,
+        gender,
+        delivery: { impressions: 0, clicks: 0 },
+      }));
+      total.delivery.impressions += impressions;
+      total.delivery.clicks += clicks;
+    });
+    for (const { date, age, gender, delivery } of demographicTotals.values()) {
+      demographics.push({ client_campaign_id: output.planned.id, date, age_group: age, gender, ...delivery });
+    }
+  });
+  return { outputs, demographics };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Build
 
 export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOptions): Promise<{ files: string[] }> {
   const today = isoDateSchema.parse(options.today);
-  const yesterday = addDays(today, -1);
-  fs.mkdirSync(outDir, { recursive: true });
+  let activeEnds = 0;
+  const ctx: BuildContext = {
+    today,
+    yesterday: addDays(today, -1),
+    activeEnd: () => endOfMonth(today, activeEnds++ % 2),
+  };
 
   const dmas = buildDmas();
   const zipDmas = buildZipDmas();
   const zipToDma = new Map(zipDmas.map((z) => [String(z.zip_code), Number(z.dma_code)]));
   const dealerships = loadDealerships(zipToDma);
+  const tabmoData = loadTabmo();
+  const plan = planCampaigns(dealerships, splitTabmoPools(tabmoData).active.length);
 
-  const tabmo = loadTabmo();
-  const tabmoPools = splitTabmoPools(tabmo);
-  const plan = planCampaigns(dealerships, tabmoPools.active.length);
+  const tabmo = tabmoCampaigns(plan, ctx, tabmoData);
+  const search = searchCampaigns(plan, ctx);
+  const social = socialCampaigns(plan, ctx);
+  const outputs = [...pendingCampaigns(plan, ctx), ...tabmo.outputs, ...search.outputs, ...social.outputs].sort(
+    (a, b) => a.planned.id - b.planned.id,
+  );
 
-  const outputs: CampaignOutput[] = [];
-  const placements: EntityRow<'campaign_placements'>[] = [];
-  const keywords: EntityRow<'campaign_keywords'>[] = [];
-  const demographics: EntityRow<'campaign_demographics'>[] = [];
-  const counters = { tabmoActive: 0, tabmoEnded: 0, search: 0, social: 0, pending: 0, endOfMonth: 0 };
-
-  // Pending campaigns start next month and have no metrics.
-  const firstOfNextMonth = addDays(endOfMonth(today), 1);
-  for (const planned of plan.filter((c) => c.status === 'pending')) {
-    const n = counters.pending++;
-    const start = addDays(firstOfNextMonth, (n % 2) * 14);
-    outputs.push({
-      planned,
-      flight: { start, end: addDays(start, [29, 59, 89][n % 3] ?? 29) },
-      vendorCampaignName: '',
-      daily: new Map(),
-    });
-  }
-  const activeEnd = () => endOfMonth(today, counters.endOfMonth++ % 2);
-
-  // TabMo: one whole source campaign per demo campaign, dates shifted so its newest day is yesterday.
-  const tabmoShift = dateShifter(dayNumber(yesterday) - dayNumber(tabmo.newest));
-  for (const planned of plan.filter((c) => c.status !== 'pending' && PRODUCTS[c.code].source === 'tabmo')) {
-    const active = planned.status === 'active';
-    const source = active ? tabmoPools.active[counters.tabmoActive++] : tabmoPools.ended[counters.tabmoEnded++];
-    if (!source) throw new Error(`Not enough TabMo campaigns for the demo plan (${planned.status})`);
-    const daily = new Map<string, DailyTotals>();
-    for (const [date, day] of [...source.byDate.entries()].sort(([a], [b]) => compareText(a, b))) {
-      const shifted = tabmoShift(date);
-      daily.set(shifted, { ...emptyTotals(), impressions: day.impressions, clicks: day.clicks });
-      for (const [placement, [imp, clk]] of [
-        ['App', day.app],
-        ['Site', day.site],
-      ] as const) {
-        if (imp === 0 && clk === 0) continue;
-        placements.push({ client_campaign_id: planned.id, date: shifted, placement, impressions: imp, clicks: clk });
-      }
-    }
-    const start = tabmoShift(source.first);
-    outputs.push({
-      planned,
-      flight: { start, end: active ? activeEnd() : tabmoShift(source.last) },
-      vendorCampaignName: `TabMo campaign ${source.id}`,
-      daily,
-    });
-  }
-
-  // AdWords: keyword ids partitioned over the search campaigns; rows inside each flight only.
-  const searchCampaigns = plan.filter((c) => c.status !== 'pending' && PRODUCTS[c.code].source === 'adwords');
-  const searchOutputs = searchCampaigns.map((planned, index): CampaignOutput => {
-    const n = counters.search++;
-    let flight: Flight;
-    if (planned.status === 'active') {
-      const start = addDays(today, -(21 + 7 * (n % 5)));
-      flight = { start, end: addDays(start, ([60, 75, 90, 105, 120][n % 5] ?? 90) - 1) };
-    } else {
-      const end = addDays(today, -(4 + 9 * (n % 7)));
-      flight = { start: addDays(end, -(([60, 75, 90][n % 3] ?? 60) - 1)), end };
-    }
-    return {
-      planned,
-      flight,
-      vendorCampaignName: `AdWords keyword group ${index + 1} of ${searchCampaigns.length}`,
-      daily: new Map(),
-    };
-  });
-  outputs.push(...searchOutputs);
-  if (searchOutputs.length > 0) {
-    const keywordStrings = new Map(readCsv(RAW.adwordsKeywords).map((r) => [r.keyword_id, r.keyword_string]));
-    const adwords = readCsvArrays(RAW.adwords, { unquoted: true });
-    let newest = '';
-    const keywordIds = new Set<number>();
-    for (const [date = '', keywordId] of adwords) {
-      if (date > newest) newest = date;
-      keywordIds.add(toInt(keywordId));
-    }
-    // Keyword ids in numeric order; the id at position j goes to group j mod (number of groups).
-    const groupOf = new Map([...keywordIds].sort((a, b) => a - b).map((id, j) => [id, j % searchOutputs.length]));
-    const shift = dateShifter(dayNumber(yesterday) - dayNumber(newest));
-    const keywordTotals = new Map<string, EntityRow<'campaign_keywords'>>();
-    for (const [date = '', keywordIdText = '', impressionsText, clicksText] of adwords) {
-      const keywordId = toInt(keywordIdText);
-      const output = searchOutputs[groupOf.get(keywordId) ?? 0];
-      const shifted = shift(date);
-      if (!output || shifted < output.flight.start || shifted > output.flight.end) continue;
-      const impressions = toInt(impressionsText);
-      const clicks = toInt(clicksText);
-      const day = getOrInsert(output.daily, shifted, emptyTotals);
-      day.impressions += impressions;
-      day.clicks += clicks;
-      const id = output.planned.id;
-      const row = getOrInsert(keywordTotals, `${id}|${shifted}|${keywordId}`, () => ({
-        client_campaign_id: id,
-        date: shifted,
-        keyword_id: keywordId,
-        keyword: keywordStrings.get(keywordIdText) ?? null,
-        impressions: 0,
-        clicks: 0,
-      }));
-      row.impressions = Number(row.impressions) + impressions;
-      row.clicks = Number(row.clicks) + clicks;
-    }
-    keywords.push(...keywordTotals.values());
-  }
-
-  // Facebook KAG: ads grouped by (xyz_campaign_id, interest), groups dealt to the social campaign
-  // with the fewest ads so far; within a campaign, ads go round-robin over its days in ad_id order.
-  const socialCampaigns = plan.filter((c) => c.status !== 'pending' && PRODUCTS[c.code].source === 'kag');
-  const socialOutputs = socialCampaigns.map((planned, index): CampaignOutput => {
-    const n = counters.social++;
-    let flight: Flight;
-    if (planned.status === 'active') flight = { start: addDays(today, -(14 + 7 * (n % 3))), end: activeEnd() };
-    else {
-      const end = addDays(today, -(6 + 10 * (n % 4)));
-      flight = { start: addDays(end, -(n % 2 === 0 ? 29 : 44)), end };
-    }
-    return {
-      planned,
-      flight,
-      vendorCampaignName: `Facebook ad set group ${index + 1} of ${socialCampaigns.length}`,
-      daily: new Map(),
-    };
-  });
-  outputs.push(...socialOutputs);
-  if (socialOutputs.length > 0) {
-    const ads = readCsv(RAW.kag).sort((a, b) => toInt(a.ad_id) - toInt(b.ad_id));
-    const groups = new Map<string, Record<string, string>[]>();
-    for (const ad of ads) getOrInsert(groups, `${ad.xyz_campaign_id}|${ad.interest}`, () => []).push(ad);
-    const groupKeys = [...groups.keys()].sort((a, b) => {
-      const [ca = 0, ia = 0] = a.split('|').map(Number);
-      const [cb = 0, ib = 0] = b.split('|').map(Number);
-      return ca - cb || ia - ib;
-    });
-    const adsPerCampaign = socialOutputs.map(() => [] as Record<string, string>[]);
-    for (const key of groupKeys) {
-      let target = 0;
-      adsPerCampaign.forEach((list, i) => {
-        if (list.length < (adsPerCampaign[target]?.length ?? 0)) target = i;
-      });
-      adsPerCampaign[target]?.push(...(groups.get(key) ?? []));
-    }
-    socialOutputs.forEach((output, i) => {
-      const campaignAds = (adsPerCampaign[i] ?? []).sort((a, b) => toInt(a.ad_id) - toInt(b.ad_id));
-      const lastDay = output.flight.end < yesterday ? output.flight.end : yesterday;
-      const days: string[] = [];
-      for (let d = output.flight.start; d <= lastDay; d = addDays(d, 1)) days.push(d);
-      if (days.length === 0) return;
-      const demo = new Map<string, EntityRow<'campaign_demographics'>>();
-      campaignAds.forEach((ad, j) => {
-        const date = days[j % days.length] ?? '';
-        const day = getOrInsert(output.daily, date, emptyTotals);
-        const impressions = toInt(ad.Impressions);
-        const clicks = toInt(ad.Clicks);
-        day.impressions += impressions;
-        day.clicks += clicks;
-        day.spend += Number(ad.Spent);
-        day.conversions += toInt(ad.Total_Conversion);
-        day.sales += toInt(ad.Approved_Conversion);
-        const gender = ad.gender === 'F' ? 'female' : ad.gender === 'M' ? 'male' : 'unknown';
-        const row = getOrInsert(demo, `${date}|${ad.age}|${gender}`, () => ({
-          client_campaign_id: output.planned.id,
-          date,
-          age_group: ad.age ?? '',
-          gender,
-          impressions: 0,
-          clicks: 0,
-        }));
-        row.impressions = Number(row.impressions) + impressions;
-        row.clicks = Number(row.clicks) + clicks;
-      });
-      demographics.push(...demo.values());
-    });
-  }
-
-  outputs.sort((a, b) => a.planned.id - b.planned.id);
+  fs.mkdirSync(outDir, { recursive: true });
   const files = [
     writeEntity(outDir, 'dmas', dmas),
     writeEntity(outDir, 'zip_dmas', zipDmas),
@@ -687,17 +712,17 @@ export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOpti
     writeEntity(
       outDir,
       'campaign_placements',
-      sortByCampaignDate(placements, (r) => String(r.placement)),
+      sortByCampaignDate(tabmo.placements, (r) => String(r.placement)),
     ),
     writeEntity(
       outDir,
       'campaign_demographics',
-      sortByCampaignDate(demographics, (r) => `${r.age_group}|${r.gender}`),
+      sortByCampaignDate(social.demographics, (r) => `${r.age_group}|${r.gender}`),
     ),
     writeEntity(
       outDir,
       'campaign_keywords',
-      sortByCampaignDate(keywords, (r) => String(r.keyword_id).padStart(12, '0')),
+      sortByCampaignDate(search.keywords, (r) => String(r.keyword_id).padStart(12, '0')),
     ),
   ];
   return { files };

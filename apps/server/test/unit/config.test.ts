@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+import { addDays, localDate, monthStart } from '../../src/lib/dates';
+
+describe('configuration', () => {
+  it('takes the embedded defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', DEMO_PASSWORD: 'demo1234', LOAD_DEMO: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SESSION_SECRET).toBeUndefined();
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('refuses wrong values, naming each variable', () => {
+    const attempt = () => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    try {
+      attempt();
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT/);
+      expect(message).toMatch(/DATABASE_URL must be a postgres/);
+      expect(message).toMatch(/SESSION_SECRET must be at least 32/);
+    }
+  });
+});
+
+describe('dates', () => {
+  it('gives the calendar day in a time zone', () => {
+    const instant = new Date('2026-11-22T03:30:00Z');
+    expect(localDate(instant, 'UTC')).toBe('2026-11-22');
+    expect(localDate(instant, 'America/Chicago')).toBe('2026-11-21');
+  });
+
+  it('adds days across month and year ends, and finds the month start', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    expect(monthStart('2026-11-22')).toBe('2026-11-01');
+  });
+});
