@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const screenshotDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
+fs.mkdirSync(screenshotDir, { recursive: true });
+
+/** Signs in through the API (the page's context keeps the session cookie). */
+export async function apiLogin(page: Page, email: string) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { id: number; organization_id: number; dealership_ids: number[]; role_id: number };
+}
+
+/** Signs in through the sign-in page as a user would. */
+export async function uiLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password').press('Enter');
+}
+
+export function listUrl(organizationId: number, dealershipId: number, query = '') {
+  return `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns/list${query}`;
+}
+
+export interface ApiCampaign {
+  client_campaign_id: number;
+  client_campaign_display_name: string;
+  campaign_status: string;
+  product_code: string;
+  impressions: number;
+  clicks: number;
+}
+
+/** The managed list as the API answers it, for comparing with what the page shows. */
+export async function apiCampaigns(page: Page, dealershipId: number, startDate: string, endDate: string) {
+  const response = await page.request.get(
+    `/api/agencies/1/dealership/${dealershipId}/campaigns?startDate=${startDate}&endDate=${endDate}&pageSize=1000`,
+  );
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: ApiCampaign[] }).data;
+}
+
+export const formatInteger = (value: number) => new Intl.NumberFormat('en-US').format(value);
