@@ -8,7 +8,10 @@ import tseslint from 'typescript-eslint';
 
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
 const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(featuresDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 
 const featureBoundaries = features.map((feature) => ({
@@ -45,7 +48,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/contracts/**/*.ts'],
+    files: ['packages/contracts/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -61,7 +64,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/server/**', '@portal/server'], message: 'The web app talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@portal/server'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -71,7 +81,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/web/**', '@portal/web'], message: 'The server does not import the web app.' }] },
+        {
+          patterns: [{ group: ['**/apps/web/**', '@portal/web'], message: 'The server does not import the web app.' }],
+        },
       ],
     },
   },

@@ -6,9 +6,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const scripts = new Set(Object.keys(JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts));
-const docs = ['README.md', 'ARCHITECTURE.md', ...fs.readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
-  f.endsWith('.md'),
-);
+const docs = [
+  'README.md',
+  'ARCHITECTURE.md',
+  ...fs.readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`),
+].filter((f) => f.endsWith('.md'));
 const missing = [];
 for (const doc of docs) {
   const text = fs.readFileSync(path.join(root, doc), 'utf8');

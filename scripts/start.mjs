@@ -39,6 +39,9 @@ if (!fs.existsSync(webIndex) || fs.statSync(webIndex).mtimeMs < sourceMtime) {
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { stdio: 'inherit', cwd: root });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  stdio: 'inherit',
+  cwd: root,
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

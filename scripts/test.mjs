@@ -24,7 +24,12 @@ const steps = [
   ['server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: '' }],
 ];
 if (process.env.TEST_DATABASE_URL) {
-  steps.push(['server tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }]);
+  steps.push([
+    'server tests (PostgreSQL)',
+    'npx',
+    ['vitest', 'run', '--project', 'server'],
+    { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
+  ]);
 }
 steps.push(['build web', 'npm', ['run', 'build', '-w', 'apps/web']]);
 steps.push(['browser tests', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']]);

@@ -30,7 +30,10 @@ async function main() {
   const app = await buildApp({
     config: { ...config, sessionSecret },
     database,
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
   });
 
   if (config.LOAD_DEMO && !(await isDemoLoaded(database.db))) {

@@ -25,7 +25,9 @@ export default async function setup(project: TestProject) {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const database = await openDatabase({ databaseUrl, dataDir: path.join(work, 'template') });
   if (database.pool) {
-    await database.pool.query('drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;');
+    await database.pool.query(
+      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+    );
   }
   await database.migrate();
   const { dir } = await loadDemo(database.db, { today: TEST_TODAY, password: 'demo1234', keepFiles: true });

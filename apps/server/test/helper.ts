@@ -61,7 +61,9 @@ export async function login(app: App, email: string, password = 'demo1234'): Pro
 export function readDemoFile(entity: string): Array<Record<string, string>> {
   const file = path.join(inject('demoFilesDir'), `${entity}.csv`);
   if (!fs.existsSync(file)) return [];
-  return parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true, bom: true }) as Array<Record<string, string>>;
+  return parse(fs.readFileSync(file), { columns: true, skip_empty_lines: true, bom: true }) as Array<
+    Record<string, string>
+  >;
 }
 
 /** Writes ingestion files into a fresh temporary folder and returns its path. */

@@ -82,7 +82,12 @@ describe('wire formats', () => {
       sorting: [{ id: 'impressions', desc: true }],
       filters: [{ id: 'campaign_status', value: ['active', 'pending'] }],
     });
-    expect(listManagedCampaignsQuerySchema.safeParse({ startDate: '2026-11-21', endDate: '2026-11-01' }).success).toBe(false);
-    expect(listManagedCampaignsQuerySchema.safeParse({ startDate: '2026-11-01', endDate: '2026-11-21', sorting: '{' }).success).toBe(false);
+    expect(listManagedCampaignsQuerySchema.safeParse({ startDate: '2026-11-21', endDate: '2026-11-01' }).success).toBe(
+      false,
+    );
+    expect(
+      listManagedCampaignsQuerySchema.safeParse({ startDate: '2026-11-01', endDate: '2026-11-21', sorting: '{' })
+        .success,
+    ).toBe(false);
   });
 });

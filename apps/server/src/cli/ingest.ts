@@ -15,13 +15,17 @@ async function main() {
     process.exit(2);
   }
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(process.env.INIT_CWD ?? '.', config.DATA_DIR) });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.resolve(process.env.INIT_CWD ?? '.', config.DATA_DIR),
+  });
   try {
     await database.migrate();
     const outcome = await ingestFolder(database.db, path.resolve(process.env.INIT_CWD ?? '.', folder));
     if (!outcome.ok) {
       console.error(`Nothing was loaded. ${outcome.errors.length} error(s):`);
-      for (const e of outcome.errors) console.error(`  ${e.file}${e.line ? `:${e.line}` : ''}${e.column ? ` [${e.column}]` : ''}: ${e.message}`);
+      for (const e of outcome.errors)
+        console.error(`  ${e.file}${e.line ? `:${e.line}` : ''}${e.column ? ` [${e.column}]` : ''}: ${e.message}`);
       process.exitCode = 1;
       return;
     }

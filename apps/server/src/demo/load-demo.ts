@@ -16,7 +16,12 @@ export const DEMO_DEALER_DEALERSHIP_ID = 101;
 export const demoUsers = [
   { email: 'staff@demo.test', name: 'Platform Staff', roleId: ROLE_PLATFORM_STAFF, dealershipIds: [] as number[] },
   { email: 'agency@demo.test', name: 'Agency Admin', roleId: ROLE_AGENCY_ADMIN, dealershipIds: [] as number[] },
-  { email: 'dealer@demo.test', name: 'Dealership User', roleId: ROLE_DEALERSHIP_USER, dealershipIds: [DEMO_DEALER_DEALERSHIP_ID] },
+  {
+    email: 'dealer@demo.test',
+    name: 'Dealership User',
+    roleId: ROLE_DEALERSHIP_USER,
+    dealershipIds: [DEMO_DEALER_DEALERSHIP_ID],
+  },
 ] as const;
 
 const DEMO_MARKER = 'demo_loaded_at';
@@ -45,7 +50,13 @@ export async function loadDemo(db: Db, options: { today: string; password: strin
     for (const user of demoUsers) {
       const [row] = await db
         .insert(users)
-        .values({ email: user.email, name: user.name, passwordHash, organizationId: DEMO_ORGANIZATION_ID, roleId: user.roleId })
+        .values({
+          email: user.email,
+          name: user.name,
+          passwordHash,
+          organizationId: DEMO_ORGANIZATION_ID,
+          roleId: user.roleId,
+        })
         .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
         .returning({ id: users.id });
       for (const dealershipId of user.dealershipIds) {

@@ -18,7 +18,10 @@ export async function ingestFolder(db: Db, dir: string): Promise<IngestionOutcom
 }
 
 /** Same as ingestFolder for files already in memory (the upload endpoint). */
-export async function ingestBuffers(db: Db, uploads: Array<{ name: string; content: Buffer }>): Promise<IngestionOutcome> {
+export async function ingestBuffers(
+  db: Db,
+  uploads: Array<{ name: string; content: Buffer }>,
+): Promise<IngestionOutcome> {
   const errors: IngestionError[] = [];
   const files: ParsedFile[] = [];
   for (const upload of uploads) {

@@ -122,7 +122,13 @@ const targets: Record<IngestionEntity, Target> = {
   campaign_demographics: {
     table: schema.campaignDemographics,
     key: ['campaignId', 'date', 'ageGroup', 'gender'],
-    toRow: (r) => ({ ...byCampaign(r), ageGroup: r.age_group, gender: r.gender, impressions: r.impressions, clicks: r.clicks }),
+    toRow: (r) => ({
+      ...byCampaign(r),
+      ageGroup: r.age_group,
+      gender: r.gender,
+      impressions: r.impressions,
+      clicks: r.clicks,
+    }),
   },
   campaign_dmas: {
     table: schema.campaignDmas,
@@ -132,7 +138,13 @@ const targets: Record<IngestionEntity, Target> = {
   campaign_sites: {
     table: schema.campaignSites,
     key: ['campaignId', 'date', 'site', 'creativeSize'],
-    toRow: (r) => ({ ...byCampaign(r), site: r.site, creativeSize: r.creative_size, impressions: r.impressions, clicks: r.clicks }),
+    toRow: (r) => ({
+      ...byCampaign(r),
+      site: r.site,
+      creativeSize: r.creative_size,
+      impressions: r.impressions,
+      clicks: r.clicks,
+    }),
   },
   campaign_creatives: {
     table: schema.campaignCreatives,
@@ -153,12 +165,23 @@ const targets: Record<IngestionEntity, Target> = {
   campaign_vehicles: {
     table: schema.campaignVehicles,
     key: ['campaignId', 'date', 'vin'],
-    toRow: (r) => ({ ...byCampaign(r), vin: String(r.vin).toUpperCase(), impressions: r.impressions, clicks: r.clicks }),
+    toRow: (r) => ({
+      ...byCampaign(r),
+      vin: String(r.vin).toUpperCase(),
+      impressions: r.impressions,
+      clicks: r.clicks,
+    }),
   },
   campaign_keywords: {
     table: schema.campaignKeywords,
     key: ['campaignId', 'date', 'keywordId'],
-    toRow: (r) => ({ ...byCampaign(r), keywordId: r.keyword_id, keyword: r.keyword, impressions: r.impressions, clicks: r.clicks }),
+    toRow: (r) => ({
+      ...byCampaign(r),
+      keywordId: r.keyword_id,
+      keyword: r.keyword,
+      impressions: r.impressions,
+      clicks: r.clicks,
+    }),
   },
   campaign_conversions: {
     table: schema.campaignConversions,
@@ -196,14 +219,20 @@ const targets: Record<IngestionEntity, Target> = {
 /** Which already-loaded or in-flight ids each reference must point at. */
 async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionError[]): Promise<Context> {
   const ofEntity = (entity: IngestionEntity) => files.find((f) => f.entity === entity)?.rows ?? [];
-  const ids = (entity: IngestionEntity, column: string) => new Set(ofEntity(entity).map((r) => r.value[column] as number));
+  const ids = (entity: IngestionEntity, column: string) =>
+    new Set(ofEntity(entity).map((r) => r.value[column] as number));
 
-  const referenced = <T>(entity: IngestionEntity, column: string) => [...new Set(ofEntity(entity).map((r) => r.value[column] as T))];
+  const referenced = <T>(entity: IngestionEntity, column: string) => [
+    ...new Set(ofEntity(entity).map((r) => r.value[column] as T)),
+  ];
 
   const organizationIds = ids('organizations', 'id');
   const orgRefs = referenced<number>('dealerships', 'organization_id').filter((id) => !organizationIds.has(id));
   if (orgRefs.length > 0) {
-    const found = await db.select({ id: schema.organizations.id }).from(schema.organizations).where(inArray(schema.organizations.id, orgRefs));
+    const found = await db
+      .select({ id: schema.organizations.id })
+      .from(schema.organizations)
+      .where(inArray(schema.organizations.id, orgRefs));
     found.forEach((row) => organizationIds.add(row.id));
   }
 
@@ -213,16 +242,20 @@ async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionErr
     ...referenced<number>('inventory_vehicles', 'dealership_id'),
   ].filter((id) => !dealershipIds.has(id));
   if (dealerRefs.length > 0) {
-    const found = await db.select({ id: schema.dealerships.id }).from(schema.dealerships).where(inArray(schema.dealerships.id, [...new Set(dealerRefs)]));
+    const found = await db
+      .select({ id: schema.dealerships.id })
+      .from(schema.dealerships)
+      .where(inArray(schema.dealerships.id, [...new Set(dealerRefs)]));
     found.forEach((row) => dealershipIds.add(row.id));
   }
 
   const campaignDealership = new Map<number, number>();
-  for (const row of ofEntity('campaigns')) campaignDealership.set(row.value.client_campaign_id as number, row.value.dealership_id as number);
+  for (const row of ofEntity('campaigns'))
+    campaignDealership.set(row.value.client_campaign_id as number, row.value.dealership_id as number);
   const campaignEntities = ingestionOrder.filter((e) => e.startsWith('campaign_') || e === 'phone_calls');
-  const campaignRefs = [...new Set(campaignEntities.flatMap((e) => referenced<number>(e, 'client_campaign_id')))].filter(
-    (id) => !campaignDealership.has(id),
-  );
+  const campaignRefs = [
+    ...new Set(campaignEntities.flatMap((e) => referenced<number>(e, 'client_campaign_id'))),
+  ].filter((id) => !campaignDealership.has(id));
   for (let i = 0; i < campaignRefs.length; i += 5000) {
     const chunk = campaignRefs.slice(i, i + 5000);
     const found = await db
@@ -239,7 +272,8 @@ async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionErr
     }
   };
   for (const file of files) {
-    if (file.entity === 'dealerships') missing(file, 'organization_id', (id) => organizationIds.has(id), 'Organization');
+    if (file.entity === 'dealerships')
+      missing(file, 'organization_id', (id) => organizationIds.has(id), 'Organization');
     if (file.entity === 'campaigns' || file.entity === 'inventory_vehicles')
       missing(file, 'dealership_id', (id) => dealershipIds.has(id), 'Dealership');
     if (campaignEntities.includes(file.entity))
@@ -264,7 +298,13 @@ export async function ingestFiles(
   const seen = new Map<IngestionEntity, string>();
   for (const file of files) {
     const other = seen.get(file.entity);
-    if (other) errors.push({ file: file.file, line: null, column: null, message: `Same entity as ${other}: send one file per entity` });
+    if (other)
+      errors.push({
+        file: file.file,
+        line: null,
+        column: null,
+        message: `Same entity as ${other}: send one file per entity`,
+      });
     seen.set(file.entity, file.file);
   }
   if (errors.length > 0) return { ok: false, errors };

@@ -34,7 +34,12 @@ function readCsv(file: string, content: string, errors: IngestionError[]): RawRe
     return records.map(({ record, info }) => ({ line: info.lines, value: record }));
   } catch (error) {
     const err = error as { message?: string; lines?: number };
-    errors.push({ file, line: err.lines ?? null, column: null, message: `Malformed CSV: ${err.message ?? 'unreadable'}` });
+    errors.push({
+      file,
+      line: err.lines ?? null,
+      column: null,
+      message: `Malformed CSV: ${err.message ?? 'unreadable'}`,
+    });
     return null;
   }
 }
@@ -47,7 +52,10 @@ function readJson(file: string, content: string, errors: IngestionError[]): RawR
     errors.push({ file, line: null, column: null, message: `Malformed JSON: ${(error as Error).message}` });
     return null;
   }
-  if (!Array.isArray(parsed) || parsed.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))) {
+  if (
+    !Array.isArray(parsed) ||
+    parsed.some((item) => typeof item !== 'object' || item === null || Array.isArray(item))
+  ) {
     errors.push({ file, line: null, column: null, message: 'A JSON file must hold an array of objects, one per row' });
     return null;
   }
@@ -59,14 +67,20 @@ function readJson(file: string, content: string, errors: IngestionError[]): RawR
  * Parses and validates one file's content against its entity's contract. Every problem is added
  * to `errors` (file, line, column, message); a file with any error yields null.
  */
-export function parseIngestionFile(file: string, content: Buffer | string, errors: IngestionError[]): ParsedFile | null {
+export function parseIngestionFile(
+  file: string,
+  content: Buffer | string,
+  errors: IngestionError[],
+): ParsedFile | null {
   const kind = entityOfFile(file);
   if (!kind) {
     errors.push({
       file,
       line: null,
       column: null,
-      message: `Unknown file: expected one of ${Object.keys(ingestionEntities).map((e) => `${e}.csv`).join(', ')} (or .json)`,
+      message: `Unknown file: expected one of ${Object.keys(ingestionEntities)
+        .map((e) => `${e}.csv`)
+        .join(', ')} (or .json)`,
     });
     return null;
   }
@@ -87,12 +101,18 @@ export function parseIngestionFile(file: string, content: Buffer | string, error
   for (const record of raw) {
     if (fileErrors.length >= MAX_ERRORS_PER_FILE) break;
     for (const column of Object.keys(record.value)) {
-      if (!allowed.has(column)) fileErrors.push({ file, line: record.line, column, message: `Unknown column '${column}'` });
+      if (!allowed.has(column))
+        fileErrors.push({ file, line: record.line, column, message: `Unknown column '${column}'` });
     }
     const result = definition.row.safeParse(record.value);
     if (!result.success) {
       for (const issue of result.error.issues) {
-        fileErrors.push({ file, line: record.line, column: issue.path.map(String).join('.') || null, message: issue.message });
+        fileErrors.push({
+          file,
+          line: record.line,
+          column: issue.path.map(String).join('.') || null,
+          message: issue.message,
+        });
       }
       continue;
     }

@@ -40,6 +40,10 @@ export async function createOtherTenant(db: Db) {
       .values({ email, name: email, passwordHash, organizationId: OTHER.organizationId, roleId })
       .onConflictDoUpdate({ target: users.email, set: { passwordHash } })
       .returning({ id: users.id });
-    if (roleId === 3) await db.insert(userDealerships).values({ userId: row!.id, dealershipId: OTHER.dealershipId }).onConflictDoNothing();
+    if (roleId === 3)
+      await db
+        .insert(userDealerships)
+        .values({ userId: row!.id, dealershipId: OTHER.dealershipId })
+        .onConflictDoNothing();
   }
 }

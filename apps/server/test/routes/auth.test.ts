@@ -14,7 +14,11 @@ describe('sign-in and sessions', () => {
     ['agency@demo.test', 2, []],
     ['dealer@demo.test', 3, [101]],
   ])('%s signs in with role %i', async (email, role, dealershipIds) => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'demo1234' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'demo1234' },
+    });
     expect(response.statusCode).toBe(200);
     const me = meSchema.parse(response.json());
     expect(me).toMatchObject({ email, role_id: role, organization_id: 1, dealership_ids: dealershipIds });
@@ -32,7 +36,10 @@ describe('sign-in and sessions', () => {
       remoteAddress: '10.0.0.9',
     });
     expect(response.statusCode).toBe(401);
-    expect(errorResponseSchema.parse(response.json()).error).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Invalid email or password' });
+    expect(errorResponseSchema.parse(response.json()).error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: 'Invalid email or password',
+    });
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
@@ -53,7 +60,10 @@ describe('sign-in and sessions', () => {
   it('a tampered session cookie is refused', async () => {
     const cookie = await login(t.app, 'agency@demo.test');
     // Change one character of the token itself: the signature no longer matches.
-    const tampered = cookie.replace(/^portal_session=(.)/, (_m, c: string) => `portal_session=${c === 'A' ? 'B' : 'A'}`);
+    const tampered = cookie.replace(
+      /^portal_session=(.)/,
+      (_m, c: string) => `portal_session=${c === 'A' ? 'B' : 'A'}`,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: tampered } })).statusCode).toBe(401);
   });
 

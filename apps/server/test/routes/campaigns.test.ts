@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ctrPercent, listManagedCampaignsResponseSchema, managedCampaignDetailSchema, type ManagedCampaign } from '@portal/contracts';
+import {
+  ctrPercent,
+  listManagedCampaignsResponseSchema,
+  managedCampaignDetailSchema,
+  type ManagedCampaign,
+} from '@portal/contracts';
 import { build, login, readDemoFile, type TestContext } from '../helper';
 
 let t: TestContext;
@@ -46,7 +51,9 @@ describe('GET .../campaigns', () => {
       const body = listManagedCampaignsResponseSchema.parse(response.json());
       const own = campaigns.filter((c) => Number(c.dealership_id) === dealershipId);
       expect(body.pagination.total).toBe(own.length);
-      expect(body.data.map((c) => c.client_campaign_id).sort()).toEqual(own.map((c) => Number(c.client_campaign_id)).sort());
+      expect(body.data.map((c) => c.client_campaign_id).sort()).toEqual(
+        own.map((c) => Number(c.client_campaign_id)).sort(),
+      );
       for (const item of body.data) {
         const expected = expectedTotals(String(item.client_campaign_id), startDate, endDate);
         expect(item.impressions, `campaign ${item.client_campaign_id}`).toBe(expected.impressions);
@@ -92,9 +99,19 @@ describe('GET .../campaigns', () => {
   });
 
   it('pages with pageIndex and pageSize and reports the total', async () => {
-    const all = (await t.app.inject({ method: 'GET', url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14`, headers: { cookie } })).json();
+    const all = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14`,
+        headers: { cookie },
+      })
+    ).json();
     const second = (
-      await t.app.inject({ method: 'GET', url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14&pageIndex=1&pageSize=2`, headers: { cookie } })
+      await t.app.inject({
+        method: 'GET',
+        url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14&pageIndex=1&pageSize=2`,
+        headers: { cookie },
+      })
     ).json();
     expect(second.pagination.total).toBe(all.pagination.total);
     expect(second.data.map((c: ManagedCampaign) => c.client_campaign_id)).toEqual(
@@ -121,7 +138,9 @@ describe('GET .../campaigns/summary', () => {
   it('counts active campaigns and sums their month-to-date impressions and clicks', async () => {
     const campaigns = readDemoFile('campaigns');
     for (const dealershipId of [101, 102, 201]) {
-      const active = campaigns.filter((c) => Number(c.dealership_id) === dealershipId && c.campaign_status === 'active');
+      const active = campaigns.filter(
+        (c) => Number(c.dealership_id) === dealershipId && c.campaign_status === 'active',
+      );
       let impressions = 0;
       let clicks = 0;
       for (const c of active) {
@@ -144,7 +163,9 @@ describe('GET .../campaigns/summary', () => {
 
 describe('GET .../campaigns/{campaign_id}', () => {
   it('returns the campaign with its daily rows from the files', async () => {
-    const campaign = readDemoFile('campaigns').find((c) => c.dealership_id === '101' && c.campaign_status === 'active')!;
+    const campaign = readDemoFile('campaigns').find(
+      (c) => c.dealership_id === '101' && c.campaign_status === 'active',
+    )!;
     const response = await t.app.inject({
       method: 'GET',
       url: `${base(101)}/${campaign.client_campaign_id}?startDate=2026-10-01&endDate=2026-11-14`,

@@ -17,7 +17,10 @@ const campaignLine = (id: number, name = 'Ingest test') =>
   `${id},101,${name},,active,2026-11-01,2026-11-30,SEM,Search Engine Marketing,search,Google Ads,2500.00,2000.00,100000,0,0,0`;
 
 async function metricsCount(campaignId: number) {
-  const [row] = await t.database.db.select({ n: count() }).from(campaignDailyMetrics).where(eq(campaignDailyMetrics.campaignId, campaignId));
+  const [row] = await t.database.db
+    .select({ n: count() })
+    .from(campaignDailyMetrics)
+    .where(eq(campaignDailyMetrics.campaignId, campaignId));
   return row!.n;
 }
 
@@ -39,7 +42,10 @@ describe('ingestion', () => {
         'campaign_daily_metrics.csv:4:impressions',
       ]),
     );
-    const [loaded] = await t.database.db.select({ n: count() }).from(managedCampaigns).where(eq(managedCampaigns.id, 880001));
+    const [loaded] = await t.database.db
+      .select({ n: count() })
+      .from(managedCampaigns)
+      .where(eq(managedCampaigns.id, 880001));
     expect(loaded!.n).toBe(0);
     expect(await metricsCount(880001)).toBe(0);
   });
@@ -47,7 +53,8 @@ describe('ingestion', () => {
   it('refuses unknown files and columns, duplicate keys and references to missing campaigns', async () => {
     const dir = await writeFiles({
       'budgets.csv': 'a,b\n1,2\n',
-      'campaign_placements.csv': 'client_campaign_id,date,placement,impressions,clicks,color\n880003,2026-11-02,App,1,0,red\n',
+      'campaign_placements.csv':
+        'client_campaign_id,date,placement,impressions,clicks,color\n880003,2026-11-02,App,1,0,red\n',
       'campaign_daily_metrics.csv': `${METRICS_HEADER}\n880004,2026-11-02,1,0,0,,0,0,0,0,0\n880004,2026-11-02,2,0,0,,0,0,0,0,0\n`,
     });
     const outcome = await ingestFolder(t.database.db, dir);
@@ -63,16 +70,25 @@ describe('ingestion', () => {
       await writeFiles({ 'campaign_daily_metrics.csv': `${METRICS_HEADER}\n880099,2026-11-02,1,0,0,,0,0,0,0,0\n` }),
     );
     expect(missingRef.ok).toBe(false);
-    if (!missingRef.ok) expect(missingRef.errors[0]).toMatchObject({ line: 2, column: 'client_campaign_id', message: 'Campaign 880099 does not exist' });
+    if (!missingRef.ok)
+      expect(missingRef.errors[0]).toMatchObject({
+        line: 2,
+        column: 'client_campaign_id',
+        message: 'Campaign 880099 does not exist',
+      });
   });
 
   it('refuses malformed CSV and non-UTF-8 content whole', async () => {
-    const dir = await writeFiles({ 'campaign_daily_metrics.csv': `${METRICS_HEADER}\n880001,2026-11-02,"unterminated\n` });
+    const dir = await writeFiles({
+      'campaign_daily_metrics.csv': `${METRICS_HEADER}\n880001,2026-11-02,"unterminated\n`,
+    });
     const outcome = await ingestFolder(t.database.db, dir);
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) expect(outcome.errors[0]!.message).toMatch(/Malformed CSV/);
     const latin1 = await writeFiles({ 'dmas.csv': 'x' });
-    await (await import('node:fs/promises')).writeFile(`${latin1}/dmas.csv`, Buffer.from([0x64, 0x6d, 0x61, 0xe9, 0x0a]));
+    await (
+      await import('node:fs/promises')
+    ).writeFile(`${latin1}/dmas.csv`, Buffer.from([0x64, 0x6d, 0x61, 0xe9, 0x0a]));
     const bad = await ingestFolder(t.database.db, latin1);
     expect(bad.ok).toBe(false);
   });
@@ -81,14 +97,30 @@ describe('ingestion', () => {
     const files = {
       'campaigns.csv': `${CAMPAIGN_HEADER}\n${campaignLine(880010, 'Idempotent SEM')}\n`,
       'campaign_daily_metrics.json': JSON.stringify([
-        { client_campaign_id: 880010, date: '2026-11-02', impressions: 1000, clicks: 25, views: 0, reach: null, spend: 12.5, conversions: 1, sales: 0, calls: 2, leads: 0 },
+        {
+          client_campaign_id: 880010,
+          date: '2026-11-02',
+          impressions: 1000,
+          clicks: 25,
+          views: 0,
+          reach: null,
+          spend: 12.5,
+          conversions: 1,
+          sales: 0,
+          calls: 2,
+          leads: 0,
+        },
         { client_campaign_id: 880010, date: '2026-11-03', impressions: 2000, clicks: 30 },
       ]),
     };
     const first = await ingestFolder(t.database.db, await writeFiles(files));
     expect(first.ok).toBe(true);
     const snapshot = async () =>
-      t.database.db.select().from(campaignDailyMetrics).where(eq(campaignDailyMetrics.campaignId, 880010)).orderBy(campaignDailyMetrics.date);
+      t.database.db
+        .select()
+        .from(campaignDailyMetrics)
+        .where(eq(campaignDailyMetrics.campaignId, 880010))
+        .orderBy(campaignDailyMetrics.date);
     const before = await snapshot();
     expect(before.map((r) => [r.date, r.impressions, r.clicks, r.spend, r.dealershipId])).toEqual([
       ['2026-11-02', 1000, 25, 12.5, 101],
@@ -119,10 +151,16 @@ describe('ingestion', () => {
       });
     };
     expect((await send(agency, good)).statusCode).toBe(403);
-    const ok = await send(staff, form('campaigns.csv', `${CAMPAIGN_HEADER}\n${campaignLine(880020, 'Uploaded SEM')}\n`));
+    const ok = await send(
+      staff,
+      form('campaigns.csv', `${CAMPAIGN_HEADER}\n${campaignLine(880020, 'Uploaded SEM')}\n`),
+    );
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ files: [{ file: 'campaigns.csv', entity: 'campaigns', rows: 1 }] });
-    const bad = await send(staff, form('campaigns.csv', `${CAMPAIGN_HEADER}\n${campaignLine(880021).replace('2026-11-01', 'yesterday')}\n`));
+    const bad = await send(
+      staff,
+      form('campaigns.csv', `${CAMPAIGN_HEADER}\n${campaignLine(880021).replace('2026-11-01', 'yesterday')}\n`),
+    );
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.files[0]).toMatchObject({ file: 'campaigns.csv', line: 2, column: 'start_date' });
   });

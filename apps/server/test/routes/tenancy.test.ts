@@ -5,7 +5,7 @@ import { build, login, type TestContext } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 
 let t: TestContext;
-const cookies = {} as Record<"staff" | "agency" | "dealer" | "otherAdmin" | "otherDealer", string>;
+const cookies = {} as Record<'staff' | 'agency' | 'dealer' | 'otherAdmin' | 'otherDealer', string>;
 beforeAll(async () => {
   t = await build();
   await createOtherTenant(t.database.db);
@@ -33,7 +33,11 @@ const demoCampaignOf101 = async (cookie: string) => {
   return list.json().data[0].client_campaign_id as number;
 };
 
-function request(route: { method: string; url: string }, ids: { org: number; dealer: number; campaign: number }, cookie?: string) {
+function request(
+  route: { method: string; url: string },
+  ids: { org: number; dealer: number; campaign: number },
+  cookie?: string,
+) {
   const url =
     route.url
       .replace(':organization_id', String(ids.org))
@@ -67,7 +71,9 @@ describe('tenancy on every tenant-scoped route', () => {
       for (const ids of [
         ...(route.url.includes(':dealership_id') ? [{ org: 1, dealer: 102, campaign: 1 }] : []),
         { org: OTHER.organizationId, dealer: OTHER.dealershipId, campaign: OTHER.campaignId },
-        ...(route.url.includes(':dealership_id') ? [{ org: 1, dealer: OTHER.dealershipId, campaign: OTHER.campaignId }] : []),
+        ...(route.url.includes(':dealership_id')
+          ? [{ org: 1, dealer: OTHER.dealershipId, campaign: OTHER.campaignId }]
+          : []),
       ]) {
         const response = await request(route, ids, cookies.dealer);
         expect(response.statusCode, `${route.method} ${route.url} ${JSON.stringify(ids)}`).toBe(404);
@@ -89,7 +95,9 @@ describe('tenancy on every tenant-scoped route', () => {
     for (const route of tenantRoutes()) {
       for (const who of ['agency', 'staff', 'dealer'] as const) {
         const response = await request(route, { org: 1, dealer: 101, campaign }, cookies[who]);
-        expect(response.statusCode, `${who} ${route.method} ${route.url}: ${response.body.slice(0, 200)}`).toBeLessThan(300);
+        expect(response.statusCode, `${who} ${route.method} ${route.url}: ${response.body.slice(0, 200)}`).toBeLessThan(
+          300,
+        );
       }
     }
   });
@@ -101,7 +109,9 @@ describe('tenancy on every tenant-scoped route', () => {
       headers: { cookie: cookies.staff },
     });
     expect(own.statusCode).toBe(200);
-    expect(own.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id)).toEqual([OTHER.campaignId]);
+    expect(own.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id)).toEqual([
+      OTHER.campaignId,
+    ]);
     const crossed = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/1/dealership/101/campaigns/${OTHER.campaignId}?startDate=2026-11-01&endDate=2026-11-14`,
@@ -119,15 +129,31 @@ describe('tenancy on every tenant-scoped route', () => {
     const ids = list.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).not.toContain(OTHER.campaignId);
-    const dealerships = await t.app.inject({ method: 'GET', url: '/api/agencies/1/dealerships', headers: { cookie: cookies.dealer } });
+    const dealerships = await t.app.inject({
+      method: 'GET',
+      url: '/api/agencies/1/dealerships',
+      headers: { cookie: cookies.dealer },
+    });
     expect(dealerships.json().data.map((d: { id: number }) => d.id)).toEqual([101]);
-    const agencyDealerships = await t.app.inject({ method: 'GET', url: '/api/agencies/1/dealerships', headers: { cookie: cookies.agency } });
+    const agencyDealerships = await t.app.inject({
+      method: 'GET',
+      url: '/api/agencies/1/dealerships',
+      headers: { cookie: cookies.agency },
+    });
     expect(agencyDealerships.json().data.map((d: { id: number }) => d.id)).not.toContain(OTHER.dealershipId);
-    const otherList = await t.app.inject({ method: 'GET', url: '/api/agencies/2/dealerships', headers: { cookie: cookies.agency } });
+    const otherList = await t.app.inject({
+      method: 'GET',
+      url: '/api/agencies/2/dealerships',
+      headers: { cookie: cookies.agency },
+    });
     expect(otherList.statusCode).toBe(404);
     const orgs = await t.app.inject({ method: 'GET', url: '/api/organizations', headers: { cookie: cookies.agency } });
     expect(orgs.json().data).toEqual([{ id: 1, name: expect.any(String) }]);
-    const staffOrgs = await t.app.inject({ method: 'GET', url: '/api/organizations', headers: { cookie: cookies.staff } });
+    const staffOrgs = await t.app.inject({
+      method: 'GET',
+      url: '/api/organizations',
+      headers: { cookie: cookies.staff },
+    });
     expect(staffOrgs.json().data.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([1, 2]));
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateRangeQuerySchema, isoDateSchema } from '../common/dates';
+import { isoDateSchema } from '../common/dates';
 import { pageSchema, tableQuerySchema } from '../common/table-query';
 import { campaignStatusSchema, campaignTypeSchema } from './products';
 
@@ -29,10 +29,12 @@ export const managedCampaignFilterColumns = [
  * (spec 000 §2.3, §7): paging, sorting, filters and the `startDate`/`endDate` range (inclusive,
  * dealership-local calendar days) over which metrics are summed.
  */
-export const listManagedCampaignsQuerySchema = z.intersection(
-  tableQuerySchema({ defaultPageSize: 500, maxPageSize: 1000 }),
-  dateRangeQuerySchema,
-);
+export const listManagedCampaignsQuerySchema = tableQuerySchema({ defaultPageSize: 500, maxPageSize: 1000 })
+  .extend({ startDate: isoDateSchema, endDate: isoDateSchema })
+  .refine((query) => query.startDate <= query.endDate, {
+    message: 'startDate must not be after endDate',
+    path: ['endDate'],
+  });
 export type ListManagedCampaignsQuery = z.infer<typeof listManagedCampaignsQuerySchema>;
 
 /**

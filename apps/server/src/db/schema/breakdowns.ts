@@ -14,7 +14,13 @@ const count = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
 
 export const campaignPlacements = pgTable(
   'campaign_placements',
-  { campaignId: campaignRef(), date: day(), placement: text('placement').notNull(), impressions: count('impressions'), clicks: count('clicks') },
+  {
+    campaignId: campaignRef(),
+    date: day(),
+    placement: text('placement').notNull(),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+  },
   (t) => [primaryKey({ columns: [t.campaignId, t.date, t.placement] })],
 );
 
@@ -33,7 +39,13 @@ export const campaignDemographics = pgTable(
 
 export const campaignDmas = pgTable(
   'campaign_dmas',
-  { campaignId: campaignRef(), date: day(), dmaCode: integer('dma_code').notNull(), impressions: count('impressions'), clicks: count('clicks') },
+  {
+    campaignId: campaignRef(),
+    date: day(),
+    dmaCode: integer('dma_code').notNull(),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+  },
   (t) => [primaryKey({ columns: [t.campaignId, t.date, t.dmaCode] })],
 );
 
@@ -64,13 +76,25 @@ export const campaignCreatives = pgTable(
 
 export const campaignCreativeMetrics = pgTable(
   'campaign_creative_metrics',
-  { campaignId: campaignRef(), date: day(), creativeId: text('creative_id').notNull(), impressions: count('impressions'), clicks: count('clicks') },
+  {
+    campaignId: campaignRef(),
+    date: day(),
+    creativeId: text('creative_id').notNull(),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+  },
   (t) => [primaryKey({ columns: [t.campaignId, t.date, t.creativeId] })],
 );
 
 export const campaignVehicles = pgTable(
   'campaign_vehicles',
-  { campaignId: campaignRef(), date: day(), vin: text('vin').notNull(), impressions: count('impressions'), clicks: count('clicks') },
+  {
+    campaignId: campaignRef(),
+    date: day(),
+    vin: text('vin').notNull(),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+  },
   (t) => [primaryKey({ columns: [t.campaignId, t.date, t.vin] }), index('campaign_vehicles_vin_idx').on(t.vin)],
 );
 

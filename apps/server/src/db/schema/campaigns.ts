@@ -1,4 +1,15 @@
-import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { dealerships } from './tenancy';
 
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);

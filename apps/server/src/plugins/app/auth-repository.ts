@@ -15,7 +15,10 @@ let dummyHash: Promise<string> | undefined;
 
 /** Returns the user id when email and password match, else null. */
 export async function verifyCredentials(db: Db, email: string, password: string): Promise<number | null> {
-  const [user] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
   if (!user) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);
@@ -27,7 +30,11 @@ export async function verifyCredentials(db: Db, email: string, password: string)
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and returns the opaque token for the cookie (only its hash is stored). */
-export async function createSession(db: Db, userId: number, ttlHours: number): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Db,
+  userId: number,
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
   await db.insert(sessions).values({ id: digest(token), userId, expiresAt });
@@ -43,7 +50,13 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 /** The signed-in user of a session token, or null when the session is unknown or expired. */
 export async function findSessionUser(db: Db, token: string): Promise<Me | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, name: users.name, organizationId: users.organizationId, roleId: users.roleId })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      organizationId: users.organizationId,
+      roleId: users.roleId,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date())));

@@ -53,10 +53,14 @@ export default fp(
       const params = request.params as { organization_id?: number; dealership_id?: number };
       const organizationId = Number(params.organization_id);
       if (!Number.isInteger(organizationId)) throw notFound();
-      if (user.role_id !== ROLE_PLATFORM_STAFF && organizationId !== user.organization_id) throw notFound('Organization not found');
+      if (user.role_id !== ROLE_PLATFORM_STAFF && organizationId !== user.organization_id)
+        throw notFound('Organization not found');
       if (params.dealership_id === undefined) {
         if (user.role_id === ROLE_PLATFORM_STAFF) {
-          const [org] = await app.db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId));
+          const [org] = await app.db
+            .select({ id: organizations.id })
+            .from(organizations)
+            .where(eq(organizations.id, organizationId));
           if (!org) throw notFound('Organization not found');
         }
         return;
@@ -67,7 +71,11 @@ export default fp(
         .from(dealerships)
         .where(and(eq(dealerships.id, dealershipId), eq(dealerships.organizationId, organizationId)));
       if (!dealership) throw notFound('Dealership not found');
-      if (user.role_id !== ROLE_PLATFORM_STAFF && user.role_id !== ROLE_AGENCY_ADMIN && !user.dealership_ids.includes(dealershipId)) {
+      if (
+        user.role_id !== ROLE_PLATFORM_STAFF &&
+        user.role_id !== ROLE_AGENCY_ADMIN &&
+        !user.dealership_ids.includes(dealershipId)
+      ) {
         throw notFound('Dealership not found');
       }
     });

@@ -40,7 +40,13 @@ function filterConditions(filters: FilterItem[] | undefined): SQL[] {
   for (const filter of filters ?? []) {
     const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(String);
     if (filter.id === 'campaign_status') conditions.push(inArray(campaigns.campaignStatus, values));
-    else if (filter.id === 'product_code') conditions.push(inArray(campaigns.productCode, values.map((v) => v.toUpperCase())));
+    else if (filter.id === 'product_code')
+      conditions.push(
+        inArray(
+          campaigns.productCode,
+          values.map((v) => v.toUpperCase()),
+        ),
+      );
     else if (filter.id === 'client_campaign_display_name')
       conditions.push(ilike(campaigns.displayName, `%${values[0]!.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
   }

@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type DealershipDetail, type DealershipSummary, type Me } from '@portal/contracts';
+import {
+  ROLE_AGENCY_ADMIN,
+  ROLE_PLATFORM_STAFF,
+  type DealershipDetail,
+  type DealershipSummary,
+  type Me,
+} from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { dealerships, dmas, organizations } from '../../db/schema';
 
@@ -41,7 +47,11 @@ export async function listDealerships(db: Db, user: Me, organizationId: number):
 }
 
 /** A dealership with its settings and its organization's settings, or null. */
-export async function getDealership(db: Db, organizationId: number, dealershipId: number): Promise<DealershipDetail | null> {
+export async function getDealership(
+  db: Db,
+  organizationId: number,
+  dealershipId: number,
+): Promise<DealershipDetail | null> {
   const [row] = await db
     .select({ dealership: dealerships, organization: organizations, dmaName: dmas.name })
     .from(dealerships)

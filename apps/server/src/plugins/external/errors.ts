@@ -16,7 +16,16 @@ const codeOfStatus: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '08006', '08001', '08003']);
+const connectionErrorCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '08006',
+  '08001',
+  '08003',
+]);
 
 /**
  * One error shape for the whole API (STYLE habit 9): `{ error: { code, message, details? } }`.
@@ -29,11 +38,16 @@ export default fp(async (app) => {
     let body: ErrorResponse;
     if (error instanceof ApiError) {
       status = error.statusCode;
-      body = { error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+      body = {
+        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      };
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       const details = error.validation.map((issue) => ({
-        path: [error.validationContext === 'querystring' ? 'query' : error.validationContext, ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : [])].join('.'),
+        path: [
+          error.validationContext === 'querystring' ? 'query' : error.validationContext,
+          ...(issue.instancePath ? issue.instancePath.split('/').filter(Boolean) : []),
+        ].join('.'),
         message: issue.message ?? 'Invalid value',
       }));
       body = { error: { code: 'VALIDATION_FAILED', message: 'The request is not valid', details } };
@@ -43,7 +57,9 @@ export default fp(async (app) => {
     } else if (connectionErrorCodes.has(String((error as { code?: string }).code))) {
       status = 503;
       request.log.error({ err: error }, 'database unavailable');
-      body = { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; try again shortly' } };
+      body = {
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; try again shortly' },
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { error: { code: codeOfStatus[status] ?? 'BAD_REQUEST', message: error.message } };

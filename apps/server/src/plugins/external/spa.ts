@@ -17,7 +17,8 @@ export default fp(async (app, options: { webDist: string }) => {
       index: false,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: cache those for a year.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`))
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -9,7 +9,8 @@ export default fp(async (app) => {
     openapi: {
       info: {
         title: 'Campaign portal API',
-        description: 'Managed campaigns, reports and ingestion for agencies and dealerships. Errors: { error: { code, message, details? } }.',
+        description:
+          'Managed campaigns, reports and ingestion for agencies and dealerships. Errors: { error: { code, message, details? } }.',
         version: '0.1.0',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'portal_session' } } },

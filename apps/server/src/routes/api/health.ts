@@ -17,7 +17,9 @@ const health: FastifyPluginAsyncZod = async (app) => {
       try {
         await app.database.ping();
       } catch {
-        return reply.status(503).send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database does not answer' } });
+        return reply
+          .status(503)
+          .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'The database does not answer' } });
       }
       return { status: 'ok' as const };
     },

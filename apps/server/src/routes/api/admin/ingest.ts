@@ -1,7 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLE_PLATFORM_STAFF, errorResponseSchema, ingestionErrorSchema, ingestionResultSchema } from '@portal/contracts';
+import {
+  ROLE_PLATFORM_STAFF,
+  errorResponseSchema,
+  ingestionErrorSchema,
+  ingestionResultSchema,
+} from '@portal/contracts';
 import { ApiError, forbidden } from '../../../lib/errors';
 import { ingestBuffers } from '../../../ingestion';
 
@@ -33,7 +38,8 @@ const ingestRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.user!.role_id !== ROLE_PLATFORM_STAFF) throw forbidden('Only platform staff may ingest data');
-      if (!request.isMultipart()) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
+      if (!request.isMultipart())
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
       const uploads: Array<{ name: string; content: Buffer }> = [];
       for await (const part of request.files()) {
         const content = await part.toBuffer();
@@ -42,7 +48,11 @@ const ingestRoute: FastifyPluginAsyncZod = async (app) => {
       const outcome = await ingestBuffers(app.db, uploads);
       if (!outcome.ok) {
         return reply.status(422).send({
-          error: { code: 'VALIDATION_FAILED' as const, message: 'Nothing was loaded: fix the listed rows and send the files again', files: outcome.errors },
+          error: {
+            code: 'VALIDATION_FAILED' as const,
+            message: 'Nothing was loaded: fix the listed rows and send the files again',
+            files: outcome.errors,
+          },
         });
       }
       return outcome.result;

@@ -8,7 +8,12 @@ import {
   tenantParamsSchema,
 } from '@portal/contracts';
 import { notFound } from '../../../lib/errors';
-import { getDealership, getOrganization, listDealerships, listOrganizations } from '../../../plugins/app/dealerships-repository';
+import {
+  getDealership,
+  getOrganization,
+  listDealerships,
+  listOrganizations,
+} from '../../../plugins/app/dealerships-repository';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -19,7 +24,11 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
     '/api/organizations',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['tenancy'], summary: 'Agencies the user may open', response: { 200: listOrganizationsResponseSchema, 401: errorResponseSchema } },
+      schema: {
+        tags: ['tenancy'],
+        summary: 'Agencies the user may open',
+        response: { 200: listOrganizationsResponseSchema, 401: errorResponseSchema },
+      },
     },
     async (request) => ({ data: await listOrganizations(app.db, request.user!) }),
   );

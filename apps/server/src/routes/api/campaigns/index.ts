@@ -11,7 +11,11 @@ import {
 } from '@portal/contracts';
 import { localDate, monthStart } from '../../../lib/dates';
 import { notFound } from '../../../lib/errors';
-import { getCampaignsSummary, getManagedCampaign, listManagedCampaigns } from '../../../plugins/app/campaigns-repository';
+import {
+  getCampaignsSummary,
+  getManagedCampaign,
+  listManagedCampaigns,
+} from '../../../plugins/app/campaigns-repository';
 import { getOrganization } from '../../../plugins/app/dealerships-repository';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -62,7 +66,11 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
     async (request) => {
       const organization = await getOrganization(app.db, request.params.organization_id);
       const today = localDate(options.clock(), organization?.timeZone ?? 'America/Chicago');
-      return getCampaignsSummary(app.db, { dealershipId: request.params.dealership_id, monthStart: monthStart(today), today });
+      return getCampaignsSummary(app.db, {
+        dealershipId: request.params.dealership_id,
+        monthStart: monthStart(today),
+        today,
+      });
     },
   );
 
