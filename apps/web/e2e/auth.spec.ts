@@ -11,7 +11,9 @@ test.describe('sign-in', () => {
       await uiLogin(page, email);
       await expect(page).toHaveURL(/\/dashboard\/agency\/1\/dealership\/\d+\/campaigns\/list/);
       await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
-      await expect(page.getByRole('tab', { name: 'Managed Campaigns' }).or(page.getByRole('link', { name: 'Managed Campaigns' }))).toBeVisible();
+      await expect(
+        page.getByRole('tab', { name: 'Managed Campaigns' }).or(page.getByRole('link', { name: 'Managed Campaigns' })),
+      ).toBeVisible();
       await expect(page.getByText('Demo Agency').first()).toBeVisible();
       if (email === 'dealer@demo.test') await expect(page).toHaveURL(/\/dealership\/101\//);
     });

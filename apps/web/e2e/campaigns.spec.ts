@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiCampaigns, apiLogin, formatInteger, listUrl, screenshotDir } from './fixtures';
 
-
 test.describe('managed campaign list', () => {
   test('shows the real campaigns of the dealership with the API’s numbers', async ({ page }) => {
     await apiLogin(page, 'agency@demo.test');
@@ -40,7 +39,8 @@ test.describe('managed campaign list', () => {
     await page.goto(listUrl(1, 101, '?startDate=2026-01-01&endDate=2026-11-30'));
     const before = await apiCampaigns(page, 101, '2026-01-01', '2026-11-30');
     const withDelivery = before.find((c) => c.impressions > 0)!;
-    const row = () => page.getByRole('table').getByRole('row').filter({ hasText: withDelivery.client_campaign_display_name });
+    const row = () =>
+      page.getByRole('table').getByRole('row').filter({ hasText: withDelivery.client_campaign_display_name });
     await expect(row()).toContainText(formatInteger(withDelivery.impressions));
 
     await page.getByLabel('Date range').click();
@@ -70,7 +70,9 @@ test.describe('managed campaign list', () => {
 
     await page.getByRole('link', { name: active.client_campaign_display_name }).click();
     await expect(page).toHaveURL(
-      new RegExp(`/campaigns/${active.product_code.toLowerCase()}/${active.client_campaign_id}/\\?startDate=2026-10-01&endDate=2026-11-30`),
+      new RegExp(
+        `/campaigns/${active.product_code.toLowerCase()}/${active.client_campaign_id}/\\?startDate=2026-10-01&endDate=2026-11-30`,
+      ),
     );
     await expect(page.getByText(active.client_campaign_display_name).first()).toBeVisible();
     await expect(page.getByText(formatInteger(active.impressions)).first()).toBeVisible();
@@ -102,14 +104,18 @@ test.describe('managed campaign list', () => {
     await page.goto('/dashboard/agency/1/dealership/101/campaigns/self-service/list');
     await expect(page.getByText('Import your self service campaigns')).toBeVisible();
     await page.goto('/dashboard/agency/1/dealership/101/campaigns/breakdown');
-    await expect(page.getByText('Analyze trends and performance metrics with a rolling campaign comparison.')).toBeVisible();
+    await expect(
+      page.getByText('Analyze trends and performance metrics with a rolling campaign comparison.'),
+    ).toBeVisible();
   });
 });
 
 test.describe('tenancy in the browser', () => {
   test('the dealership user cannot open another dealership by editing the URL', async ({ page }) => {
     await apiLogin(page, 'dealer@demo.test');
-    const agencyView = await page.request.get('/api/agencies/1/dealership/102/campaigns?startDate=2026-01-01&endDate=2026-11-30');
+    const agencyView = await page.request.get(
+      '/api/agencies/1/dealership/102/campaigns?startDate=2026-01-01&endDate=2026-11-30',
+    );
     expect(agencyView.status()).toBe(404);
     await page.goto(listUrl(1, 102));
     await expect(page.getByRole('heading', { name: 'Dealership not found' })).toBeVisible();
@@ -122,7 +128,10 @@ test.describe('tenancy in the browser', () => {
   test('the dealership switcher lists only the dealerships the user may open', async ({ page }) => {
     await apiLogin(page, 'agency@demo.test');
     await page.goto(listUrl(1, 101));
-    const dealerships = (await (await page.request.get('/api/agencies/1/dealerships')).json()).data as Array<{ id: number; name: string }>;
+    const dealerships = (await (await page.request.get('/api/agencies/1/dealerships')).json()).data as Array<{
+      id: number;
+      name: string;
+    }>;
     expect(dealerships.length).toBeGreaterThanOrEqual(8);
     const target = dealerships.find((d) => d.id === 201)!;
     await page.getByLabel('Dealership').click();

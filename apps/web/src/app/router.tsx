@@ -1,0 +1,100 @@
+import { productCodes, reportRouteSegment } from '@portal/contracts';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { RouteErrorBoundary } from './routes/route-error-boundary';
+
+/** Route modules are lazy so the sign-in page's first load carries only what it needs. */
+const campaignsModule = () => import('./routes/campaigns/campaigns');
+const createModule = () => import('./routes/campaigns/create-campaign');
+
+/** `create/*` under a tab route: the modal with its child routes (spec 000 §2.2, 001 §2.1). */
+function createCampaignRoutes(): RouteObject[] {
+  return [
+    {
+      path: 'create',
+      children: [
+        { index: true, lazy: () => createModule().then((m) => ({ Component: m.SourceStepRoute })) },
+        { path: 'select', lazy: () => createModule().then((m) => ({ Component: m.SourceStepRoute })) },
+        { path: 'terms', lazy: () => createModule().then((m) => ({ Component: m.TermsRoute })) },
+        { path: 'new', lazy: () => createModule().then((m) => ({ Component: m.NewCampaignRoute })) },
+        { path: 'import/*', lazy: () => createModule().then((m) => ({ Component: m.ImportCampaignsRoute })) },
+        { path: '*', lazy: () => createModule().then((m) => ({ Component: m.CreateRedirectRoute })) },
+      ],
+    },
+  ];
+}
+
+/** One report route per product code, named by its lower-cased code (spec 000 §2.2). */
+function campaignReportRoutes(): RouteObject[] {
+  return productCodes.map((code) => ({
+    path: `${reportRouteSegment(code)}/:campaignId`,
+    handle: { productSegment: reportRouteSegment(code) },
+    lazy: () => import('./routes/campaigns/campaign-report').then((m) => ({ Component: m.CampaignReportRoute })),
+  }));
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoader />,
+  },
+  {
+    path: '/',
+    lazy: () => import('./routes/app-layout').then((m) => ({ Component: m.AppLayout })),
+    errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoader />,
+    children: [
+      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
+      {
+        path: 'dashboard/agency/:organizationId',
+        children: [
+          { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.AgencyHomeRoute })) },
+          {
+            path: 'dealership/:dealershipId',
+            lazy: () => import('./routes/dealership-layout').then((m) => ({ Component: m.DealershipLayout })),
+            children: [
+              { index: true, element: <Navigate to="campaigns/list" replace /> },
+              {
+                path: 'campaigns',
+                children: [
+                  {
+                    lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsTabsLayout })),
+                    children: [
+                      { index: true, element: <Navigate to="list" replace /> },
+                      {
+                        path: 'list',
+                        lazy: () => campaignsModule().then((m) => ({ Component: m.ManagedCampaignsRoute })),
+                        children: createCampaignRoutes(),
+                      },
+                      {
+                        path: 'self-service/list',
+                        lazy: () => campaignsModule().then((m) => ({ Component: m.SelfServiceCampaignsRoute })),
+                        children: createCampaignRoutes(),
+                      },
+                      {
+                        path: 'breakdown',
+                        lazy: () => campaignsModule().then((m) => ({ Component: m.MonthOverMonthRoute })),
+                        children: createCampaignRoutes(),
+                      },
+                    ],
+                  },
+                  ...campaignReportRoutes(),
+                  { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
+                ],
+              },
+              { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+        ],
+      },
+      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

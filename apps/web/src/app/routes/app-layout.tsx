@@ -1,0 +1,98 @@
+import '@mantine/notifications/styles.css';
+import { Anchor, AppShell, Box, Group, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { LAYOUT_MAX_WIDTH, ROLE_PLATFORM_STAFF, TOAST_DURATION_MS, type Me } from '@portal/contracts';
+import { IconSpeakerphone } from '@tabler/icons-react';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { ErrorState } from '@/components/ui/error-state';
+import { useMe } from '@/features/auth/api/get-me';
+import { UserMenu } from '@/features/auth/components/user-menu';
+import { useDealerships } from '@/features/dealerships/api/list-dealerships';
+import { AgencySwitcher } from '@/features/dealerships/components/agency-switcher';
+import { DealershipSwitcher } from '@/features/dealerships/components/dealership-switcher';
+import { paths, switchDealershipPath } from '@/lib/paths';
+import { useRouteIds } from './route-params';
+
+function AgencyName({ organizationId }: { organizationId: number }) {
+  const dealershipsQuery = useDealerships(organizationId);
+  const name = dealershipsQuery.data?.organization.name;
+  if (!name) return null;
+  return (
+    <Text fw={600} size="sm" truncate maw={240} visibleFrom="sm" data-testid="agency-name">
+      {name}
+    </Text>
+  );
+}
+
+function Header({ me }: { me: Me }) {
+  const { organizationId, dealershipId } = useRouteIds();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const currentOrganizationId = organizationId ?? me.organization_id;
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Anchor component={Link} to={paths.home()} aria-label="Campaign Portal home" c="inherit" underline="never">
+          <Group gap={6} wrap="nowrap">
+            <IconSpeakerphone size={22} aria-hidden color="var(--mantine-primary-color-filled)" />
+            <Text fw={700} visibleFrom="md">
+              Campaign Portal
+            </Text>
+          </Group>
+        </Anchor>
+        <AgencyName organizationId={currentOrganizationId} />
+        {me.role_id === ROLE_PLATFORM_STAFF ? (
+          <AgencySwitcher
+            organizationId={currentOrganizationId}
+            onChange={(nextOrganizationId) => void navigate(paths.agency(nextOrganizationId))}
+          />
+        ) : null}
+        {organizationId !== null ? (
+          <DealershipSwitcher
+            organizationId={organizationId}
+            dealershipId={dealershipId ?? 0}
+            onChange={(nextDealershipId) =>
+              void navigate(switchDealershipPath(location.pathname, location.search, organizationId, nextDealershipId))
+            }
+          />
+        ) : null}
+      </Group>
+      <UserMenu me={me} onSignedOut={() => void navigate(paths.login(), { replace: true })} />
+    </Group>
+  );
+}
+
+/** Signed-in area: the guard, then the shell (header with switchers and user menu, centered content). */
+export function AppLayout() {
+  const meQuery = useMe();
+  const location = useLocation();
+
+  if (meQuery.isPending) return <PageLoader />;
+  if (meQuery.isError) {
+    return (
+      <Box p="md" maw={640} mx="auto" mt="xl">
+        <ErrorState error={meQuery.error} onRetry={() => void meQuery.refetch()} retrying={meQuery.isFetching} />
+      </Box>
+    );
+  }
+  if (!meQuery.data) {
+    return <Navigate to={paths.login(`${location.pathname}${location.search}`)} replace />;
+  }
+
+  return (
+    <AppShell header={{ height: 64 }} padding="md">
+      {/* Toasts live in the signed-in area only, so the sign-in page does not load them. */}
+      <Notifications autoClose={TOAST_DURATION_MS} position="top-right" />
+      <AppShell.Header>
+        <Header me={meQuery.data} />
+      </AppShell.Header>
+      <AppShell.Main bg="gray.0">
+        <Box maw={LAYOUT_MAX_WIDTH} mx="auto" px={{ base: 0, sm: 'md' }} py="md">
+          <Outlet />
+        </Box>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,122 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { campaignsSummaryFactory, dealershipFactory, managedCampaignFactory } from '@/testing/factories';
+import { apiError, mockApi } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/test-utils';
+import { routes } from '../router';
+
+const me = {
+  id: 1,
+  email: 'agency@demo.test',
+  name: 'Agency Admin',
+  organization_id: 1,
+  dealership_ids: [],
+  role_id: 2,
+};
+
+function mockSignedIn(extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/me': { body: me },
+    'GET /api/agencies/:org/dealerships': {
+      body: {
+        organization: { id: 1, name: 'Demo Agency' },
+        data: [
+          {
+            id: 2,
+            organization_id: 1,
+            name: 'Sunrise Motors',
+            city: null,
+            state: null,
+            dma_code: null,
+            dma_name: null,
+          },
+        ],
+      },
+    },
+    'GET /api/agencies/1/dealership/2': { body: dealershipFactory() },
+    'GET /api/agencies/:org/dealership/:dealer/campaigns/summary': { body: campaignsSummaryFactory() },
+    'GET /api/agencies/:org/dealership/:dealer/campaigns': {
+      body: {
+        data: [managedCampaignFactory({ client_campaign_display_name: 'Spring Sale' })],
+        pagination: { total: 1 },
+      },
+    },
+    'POST /api/agencies/:org/dealership/:dealer/analytics/events': { status: 204 },
+    ...extra,
+  });
+}
+
+const LIST = '/dashboard/agency/1/dealership/2/campaigns/list';
+
+describe('app routes', () => {
+  it('sends a signed-out visitor to sign in with the page to come back to', async () => {
+    mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'Not signed in') });
+    const { router } = renderRoutes(routes, `${LIST}?startDate=2026-01-01&endDate=2026-01-31`);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
+      `${LIST}?startDate=2026-01-01&endDate=2026-01-31`,
+    );
+  });
+
+  it('opens the first dealership of the user agency from /', async () => {
+    mockSignedIn();
+    const { router } = renderRoutes(routes, '/');
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Spring Sale' })).toBeInTheDocument();
+  });
+
+  it('shows Dealership not found, and no data, for a dealership the API answers 404 for', async () => {
+    const api = mockSignedIn({
+      'GET /api/agencies/1/dealership/99': apiError(404, 'NOT_FOUND', 'Dealership not found'),
+    });
+    renderRoutes(routes, '/dashboard/agency/1/dealership/99/campaigns/list');
+    expect(await screen.findByRole('heading', { name: 'Dealership not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+    expect(api.calls.some((call) => call.path.includes('/dealership/99/campaigns'))).toBe(false);
+  });
+
+  it('walks the create modal: chooser, sibling route, Back, Cancel', async () => {
+    const api = mockSignedIn();
+    const { router } = renderRoutes(routes, LIST);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('link', { name: 'Create or Import Campaign' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/create`));
+    await waitFor(() =>
+      expect(api.calls.find((call) => call.path.endsWith('/analytics/events'))?.body).toEqual({
+        name: 'create_campaign',
+        properties: { tab: 'list' },
+      }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Campaign source' });
+    expect(dialog).toBeInTheDocument();
+    const continueButton = screen.getByRole('button', { name: 'Continue' });
+    expect(continueButton).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: /Import campaigns/ }));
+    await user.click(continueButton);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/create/import`));
+    expect(await screen.findByRole('dialog', { name: 'Import campaigns' })).toHaveTextContent(
+      'This flow is not available yet.',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/create/select`));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
+  });
+
+  it('redirects unknown create children and unknown campaign paths', async () => {
+    mockSignedIn();
+    const first = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/breakdown/create/whatever');
+    await waitFor(() => expect(first.router.state.location.pathname).toBe(`${LIST}/create`));
+    first.unmount();
+
+    mockSignedIn();
+    const second = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/nothing/here');
+    await waitFor(() => expect(second.router.state.location.pathname).toBe(LIST));
+  });
+});

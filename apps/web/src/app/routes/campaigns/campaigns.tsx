@@ -1,0 +1,109 @@
+import { Alert, Stack } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { SourceChooserEmptyState } from '@/features/campaign-wizard/components/source-chooser-empty-state';
+import { useManagedCampaignsExist } from '@/features/campaigns/api/list-managed-campaigns';
+import { CampaignsHeader } from '@/features/campaigns/components/campaigns-header';
+import { ManagedCampaigns } from '@/features/campaigns/components/managed-campaigns';
+import { useDealership } from '@/features/dealerships/api/get-dealership';
+import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
+import { SelfServiceEmptyState } from '@/features/self-service/components/self-service-empty-state';
+import { defaultReportRange } from '@/lib/dates';
+import { paths, type CampaignTab } from '@/lib/paths';
+import { useDealershipIds } from '../route-params';
+
+/** The tab a campaigns URL is on, from the path after `/campaigns/`. */
+export function campaignTabOf(pathname: string): CampaignTab {
+  const rest = pathname.split('/campaigns/')[1] ?? '';
+  if (rest.startsWith('self-service/list')) return 'self-service/list';
+  if (rest.startsWith('breakdown')) return 'breakdown';
+  return 'list';
+}
+
+/** Title, tabs and action above the three tab routes (spec 000 §2.1). */
+export function CampaignsTabsLayout() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  const location = useLocation();
+  return (
+    <>
+      <CampaignsHeader
+        organizationId={organizationId}
+        dealershipId={dealershipId}
+        activeTab={campaignTabOf(location.pathname)}
+      />
+      <Outlet />
+    </>
+  );
+}
+
+/** `campaigns/list`: the managed campaigns list, with the create modal routes over it. */
+export function ManagedCampaignsRoute() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  const navigate = useNavigate();
+  const dealershipQuery = useDealership(organizationId, dealershipId);
+  if (!dealershipQuery.data) return <PageLoader />;
+  const dealership = dealershipQuery.data;
+  const listPath = paths.campaigns(organizationId, dealershipId, 'list');
+
+  return (
+    <>
+      <ManagedCampaigns
+        organizationId={organizationId}
+        dealershipId={dealershipId}
+        showBudgetType={dealership.organization.show_budget_type}
+        hasSoldReportSource={dealership.has_sold_report_source}
+        emptyState={<SourceChooserEmptyState onContinue={(source) => void navigate(`${listPath}/create/${source}`)} />}
+      />
+      <Outlet />
+    </>
+  );
+}
+
+/** `campaigns/self-service/list`: nothing is imported yet, so its empty state (spec 001 §2.10). */
+export function SelfServiceCampaignsRoute() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  return (
+    <>
+      <SelfServiceEmptyState
+        importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
+      />
+      <Outlet />
+    </>
+  );
+}
+
+/** `campaigns/breakdown`: the introduction and, without managed campaigns, the source chooser (spec 001 §2.12). */
+export function MonthOverMonthRoute() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  const navigate = useNavigate();
+  const existQuery = useManagedCampaignsExist({ organizationId, dealershipId, ...defaultReportRange() });
+  const listPath = paths.campaigns(organizationId, dealershipId, 'list');
+
+  return (
+    <>
+      <Stack gap="lg">
+        <MonthOverMonthIntro />
+        {existQuery.isPending ? (
+          <PageLoader />
+        ) : existQuery.data === false ? (
+          <SourceChooserEmptyState
+            description="Month over month comparisons appear once the dealership has campaigns. Create or import your first ones."
+            onContinue={(source) => void navigate(`${listPath}/create/${source}`)}
+          />
+        ) : (
+          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+            The month over month comparison is not available yet.
+          </Alert>
+        )}
+      </Stack>
+      <Outlet />
+    </>
+  );
+}
+
+/** Any unknown path under a dealership's campaigns: the managed list. */
+export function CampaignsRedirect() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  return <Navigate to={paths.campaigns(organizationId, dealershipId, 'list')} replace />;
+}

@@ -1,0 +1,28 @@
+import { idParamSchema } from '@portal/contracts';
+import { useParams } from 'react-router';
+
+function toId(value: string | undefined): number | null {
+  const parsed = idParamSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The agency and dealership ids of the current URL; null when absent or not a valid id. */
+export function useRouteIds(): { organizationId: number | null; dealershipId: number | null } {
+  const params = useParams();
+  return { organizationId: toId(params.organizationId), dealershipId: toId(params.dealershipId) };
+}
+
+/** Inside the dealership layout both ids are known to be valid. */
+export function useDealershipIds(): { organizationId: number; dealershipId: number } {
+  const { organizationId, dealershipId } = useRouteIds();
+  if (organizationId === null || dealershipId === null) {
+    throw new Error(
+      'useDealershipIds is only available under /dashboard/agency/:organizationId/dealership/:dealershipId',
+    );
+  }
+  return { organizationId, dealershipId };
+}
+
+export function toCampaignId(value: string | undefined): number | null {
+  return toId(value);
+}

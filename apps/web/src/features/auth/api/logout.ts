@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { meQueryKey } from './get-me';
+
+export function logout(): Promise<void> {
+  return api.post('/api/auth/logout');
+}
+
+export function useLogout(options: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(meQueryKey, null);
+      options.onSuccess?.();
+    },
+  });
+}

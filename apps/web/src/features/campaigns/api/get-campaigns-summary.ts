@@ -1,0 +1,20 @@
+import { campaignsSummarySchema, type CampaignsSummary } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Month-to-date figures of the dealership's active campaigns. */
+export function getCampaignsSummary(organizationId: number, dealershipId: number): Promise<CampaignsSummary> {
+  return api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/summary`, {
+    schema: campaignsSummarySchema,
+  });
+}
+
+export const getCampaignsSummaryQueryOptions = (organizationId: number, dealershipId: number) =>
+  queryOptions({
+    queryKey: ['agencies', organizationId, 'dealerships', dealershipId, 'campaigns', 'summary'],
+    queryFn: () => getCampaignsSummary(organizationId, dealershipId),
+  });
+
+export function useCampaignsSummary(organizationId: number, dealershipId: number) {
+  return useQuery(getCampaignsSummaryQueryOptions(organizationId, dealershipId));
+}

@@ -1,0 +1,12 @@
+import { Badge } from '@mantine/core';
+import { type CampaignStatus } from '@portal/contracts';
+import { statusColor, statusLabel } from '../utils/campaign-display';
+
+/** Active as success (green), pending and the others as warning (yellow) (spec 000 §4). */
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  return (
+    <Badge color={statusColor(status)} variant="light" radius="sm">
+      {statusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,67 @@
+import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatInteger, type ManagedCampaign } from '@portal/contracts';
+import { formatDateRange, type DateRange } from '@/lib/dates';
+import { formatClicks, formatCtr, formatProduct, isPending } from '../utils/campaign-display';
+import { CampaignName } from './campaign-name';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import classes from './managed-campaigns.module.css';
+
+export interface ManagedCampaignsGridProps {
+  campaigns: ManagedCampaign[];
+  organizationId: number;
+  dealershipId: number;
+  range: DateRange;
+}
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The managed list as cards: 1, 2 or 3 columns by width (spec 000 §9: grid 3 columns). */
+export function ManagedCampaignsGrid({ campaigns, organizationId, dealershipId, range }: ManagedCampaignsGridProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Managed campaigns">
+      {campaigns.map((campaign) => (
+        <Card
+          key={campaign.client_campaign_id}
+          withBorder={!isPending(campaign)}
+          radius="md"
+          padding="md"
+          className={isPending(campaign) ? classes.pendingCard : classes.card}
+          role="listitem"
+          data-status={campaign.campaign_status}
+        >
+          <Stack gap="sm">
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <CampaignName
+                campaign={campaign}
+                organizationId={organizationId}
+                dealershipId={dealershipId}
+                range={range}
+              />
+              <CampaignStatusBadge status={campaign.campaign_status} />
+            </Group>
+            <Text size="sm" c="dimmed">
+              {formatProduct(campaign)}
+            </Text>
+            <Text size="sm">{formatDateRange(campaign.start_date, campaign.end_date)}</Text>
+            <Group grow gap="sm">
+              <Metric label="Impressions" value={formatInteger(campaign.impressions)} />
+              <Metric label="Clicks" value={formatClicks(campaign)} />
+              <Metric label="CTR" value={formatCtr(campaign)} />
+            </Group>
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

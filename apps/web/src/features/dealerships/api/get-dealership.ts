@@ -1,0 +1,17 @@
+import { dealershipDetailSchema, type DealershipDetail } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getDealership(organizationId: number, dealershipId: number): Promise<DealershipDetail> {
+  return api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}`, { schema: dealershipDetailSchema });
+}
+
+export const getDealershipQueryOptions = (organizationId: number, dealershipId: number) =>
+  queryOptions({
+    queryKey: ['agencies', organizationId, 'dealerships', dealershipId],
+    queryFn: () => getDealership(organizationId, dealershipId),
+  });
+
+export function useDealership(organizationId: number, dealershipId: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getDealershipQueryOptions(organizationId, dealershipId), enabled: options.enabled ?? true });
+}

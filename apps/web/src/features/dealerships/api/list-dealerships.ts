@@ -1,0 +1,17 @@
+import { listDealershipsResponseSchema, type ListDealershipsResponse } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function listDealerships(organizationId: number): Promise<ListDealershipsResponse> {
+  return api.get(`/api/agencies/${organizationId}/dealerships`, { schema: listDealershipsResponseSchema });
+}
+
+export const listDealershipsQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: ['agencies', organizationId, 'dealerships'],
+    queryFn: () => listDealerships(organizationId),
+  });
+
+export function useDealerships(organizationId: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...listDealershipsQueryOptions(organizationId), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,37 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { parseDateRange, type DateRange } from '@/lib/dates';
+
+/**
+ * The report range kept in the URL as `startDate`/`endDate` (YYYY-MM-DD). Missing or bad values
+ * fall back to the default range (last 30 days ending yesterday) instead of throwing.
+ */
+export function useDateRangeParams(): [DateRange, (range: DateRange) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const startParam = searchParams.get('startDate');
+  const endParam = searchParams.get('endDate');
+
+  const range = useMemo(() => {
+    const params = new URLSearchParams();
+    if (startParam !== null) params.set('startDate', startParam);
+    if (endParam !== null) params.set('endDate', endParam);
+    return parseDateRange(params);
+  }, [startParam, endParam]);
+
+  const setRange = useCallback(
+    (next: DateRange) => {
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          params.set('startDate', next.startDate);
+          params.set('endDate', next.endDate);
+          return params;
+        },
+        { replace: false },
+      );
+    },
+    [setSearchParams],
+  );
+
+  return [range, setRange];
+}

@@ -1,0 +1,127 @@
+import { errorResponseSchema, type ErrorCode } from '@portal/contracts';
+import { type z } from 'zod';
+
+/** An error answered by the API (`{ error: { code, message, details? } }`) or a network failure. */
+export class ApiError extends Error {
+  readonly code: ErrorCode | 'NETWORK_ERROR';
+  readonly status: number;
+  readonly details: { path: string; message: string }[] | undefined;
+
+  constructor(options: {
+    code: ErrorCode | 'NETWORK_ERROR';
+    status: number;
+    message: string;
+    details?: { path: string; message: string }[];
+  }) {
+    super(options.message);
+    this.name = 'ApiError';
+    this.code = options.code;
+    this.status = options.status;
+    this.details = options.details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+/** Calls whose 401 is an answer, not an expired session: they never redirect to the sign-in page. */
+const UNAUTHENTICATED_IS_AN_ANSWER = ['/api/me', '/api/auth/login', '/api/auth/logout'];
+
+/** Where the user goes when the session has expired; replaced by the app to navigate in-app. */
+let onUnauthorized: (next: string) => void = (next) => {
+  window.location.assign(`/login?next=${encodeURIComponent(next)}`);
+};
+
+export function setUnauthorizedHandler(handler: (next: string) => void): void {
+  onUnauthorized = handler;
+}
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Response schema from `@portal/contracts`; the answer is parsed with it. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    // Not JSON (a proxy error page, an empty body): fall through to a generic message.
+  }
+  const parsed = errorResponseSchema.safeParse(payload);
+  if (parsed.success) {
+    return new ApiError({ status: response.status, ...parsed.data.error });
+  }
+  return new ApiError({
+    code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
+    status: response.status,
+    message: response.statusText || 'Something went wrong. Please try again.',
+  });
+}
+
+/** Fetches a JSON API path with the session cookie; throws `ApiError` on any non-2xx answer. */
+export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, schema, signal, keepalive } = options;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      keepalive,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      code: 'NETWORK_ERROR',
+      status: 0,
+      message: 'The server could not be reached. Check your connection and try again.',
+    });
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && !UNAUTHENTICATED_IS_AN_ANSWER.includes(path)) {
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (!window.location.pathname.startsWith('/login')) onUnauthorized(here);
+    }
+    throw error;
+  }
+
+  if (response.status === 204 || !schema) return undefined as T;
+  const json: unknown = await response.json();
+  return schema.parse(json);
+}
+
+export const api = {
+  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body }),
+};

@@ -1,0 +1,50 @@
+/** URL builders of the app's routes, so links and redirects agree on one shape. */
+export type CampaignTab = 'list' | 'self-service/list' | 'breakdown';
+
+export const campaignTabs: CampaignTab[] = ['list', 'self-service/list', 'breakdown'];
+
+export const paths = {
+  home: () => '/',
+  login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
+  agency: (organizationId: number | string) => `/dashboard/agency/${organizationId}`,
+  dealership: (organizationId: number | string, dealershipId: number | string) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}`,
+  campaigns: (organizationId: number | string, dealershipId: number | string, tab: CampaignTab = 'list') =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns/${tab}`,
+  campaignsRoot: (organizationId: number | string, dealershipId: number | string) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns`,
+};
+
+/** Keeps a `next` redirect inside the app: a same-origin absolute path, never `//host` or a URL. */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  if (next.startsWith('/login')) return '/';
+  return next;
+}
+
+/**
+ * The same view for another dealership: the campaigns tab the user is on (list, self-service
+ * list or breakdown), keeping the report range; anything dealership-specific (a campaign report,
+ * a create modal) falls back to the tab's list.
+ */
+export function switchDealershipPath(
+  pathname: string,
+  search: string,
+  organizationId: number,
+  dealershipId: number,
+): string {
+  const rest = /^\/dashboard\/agency\/[^/]+\/dealership\/[^/]+\/?(.*)$/.exec(pathname)?.[1] ?? '';
+  const tab: CampaignTab = rest.startsWith('campaigns/self-service/list')
+    ? 'self-service/list'
+    : rest.startsWith('campaigns/breakdown')
+      ? 'breakdown'
+      : 'list';
+  const current = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const key of ['startDate', 'endDate']) {
+    const value = current.get(key);
+    if (value) kept.set(key, value);
+  }
+  const query = kept.toString();
+  return `${paths.campaigns(organizationId, dealershipId, tab)}${query ? `?${query}` : ''}`;
+}
