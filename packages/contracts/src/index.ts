@@ -15,3 +15,8 @@ export * from './campaigns/get-campaigns-summary';
 export * from './campaigns/get-managed-campaign';
 export * from './analytics/record-event';
 export * from './ingestion/entities';
+export * from './campaign-reports/common';
+export * from './campaign-reports/campaign-report';
+export * from './campaign-reports/breakdowns';
+export * from './campaign-reports/spec-pages';
+export * from './campaign-reports/vehicle-page';

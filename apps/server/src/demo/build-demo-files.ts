@@ -594,6 +594,8 @@ function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
       keyword: keywordStrings.get(keywordIdText) ?? null,
       impressions,
       clicks,
+      impression_share: null,
+      click_share: null,
     });
   }
   return { outputs, keywords };
@@ -778,6 +780,10 @@ function dailyMetricRows(outputs: CampaignOutput[]): EntityRow<'campaign_daily_m
         sales: day.sales,
         calls: 0,
         leads: 0,
+        video_25: 0,
+        video_50: 0,
+        video_75: 0,
+        video_100: 0,
       });
     }
   }

@@ -12,6 +12,9 @@ import {
   optionalNonNegativeInt,
   optionalText,
   optionalZip,
+  optionalFraction,
+  latitude,
+  longitude,
   text,
   zipCode,
 } from './fields';
@@ -105,6 +108,10 @@ export const ingestionEntities = {
       sales: countDefaultZero(),
       calls: countDefaultZero(),
       leads: countDefaultZero(),
+      video_25: countDefaultZero(),
+      video_50: countDefaultZero(),
+      video_75: countDefaultZero(),
+      video_100: countDefaultZero(),
     }),
   },
   campaign_placements: {
@@ -157,7 +164,14 @@ export const ingestionEntities = {
   },
   campaign_keywords: {
     key: ['client_campaign_id', 'date', 'keyword_id'],
-    row: z.object({ ...campaignDay, keyword_id: nonNegativeInt(), keyword: optionalText(), ...delivery }),
+    row: z.object({
+      ...campaignDay,
+      keyword_id: nonNegativeInt(),
+      keyword: optionalText(),
+      ...delivery,
+      impression_share: optionalFraction(),
+      click_share: optionalFraction(),
+    }),
   },
   campaign_conversions: {
     key: ['client_campaign_id', 'date', 'tag_id'],
@@ -187,6 +201,54 @@ export const ingestionEntities = {
       datetime: z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time' }),
       duration: nonNegativeInt(),
       recording_file: optionalText(1024),
+    }),
+  },
+  campaign_audience_sizes: {
+    key: ['client_campaign_id', 'date'],
+    row: z.object({ ...campaignDay, audience_size: nonNegativeInt() }),
+  },
+  campaign_leads: {
+    key: ['lead_id'],
+    row: z.object({
+      lead_id: text(64),
+      ...campaignRef,
+      datetime: z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time' }),
+      lead_type: text(32),
+      contact_name: optionalText(),
+      vehicle_vin: z
+        .preprocess(
+          (v) => (v === '' || v == null ? undefined : v),
+          z
+            .string()
+            .regex(/^[A-HJ-NPR-Z0-9]{17}$/i, 'Expected a 17-character VIN')
+            .optional(),
+        )
+        .transform((v) => v ?? null),
+      status: optionalText(32),
+    }),
+  },
+  campaign_locations: {
+    key: ['client_campaign_id', 'date', 'location_name'],
+    row: z.object({
+      ...campaignDay,
+      location_name: text(),
+      latitude: latitude(),
+      longitude: longitude(),
+      visits: countDefaultZero(),
+    }),
+  },
+  campaign_events: {
+    key: ['client_campaign_id', 'event_id'],
+    row: z.object({
+      ...campaignRef,
+      event_id: text(64),
+      event_name: text(),
+      event_date: date(),
+      address: optionalText(),
+      latitude: latitude(),
+      longitude: longitude(),
+      ...delivery,
+      attendees: countDefaultZero(),
     }),
   },
   inventory_vehicles: {
@@ -232,6 +294,10 @@ export const ingestionOrder: IngestionEntity[] = [
   'campaign_conversions',
   'campaign_utms',
   'phone_calls',
+  'campaign_audience_sizes',
+  'campaign_leads',
+  'campaign_locations',
+  'campaign_events',
 ];
 
 export type IngestionRow<E extends IngestionEntity> = z.infer<(typeof ingestionEntities)[E]['row']>;

@@ -50,3 +50,14 @@ export const zipCode = () =>
     z.string().regex(/^\d{5}$/, 'Expected a 5-digit ZIP code'),
   );
 export const optionalZip = () => z.preprocess(emptyToUndefined, zipCode().optional()).transform((v) => v ?? null);
+
+/** A share as a fraction 0–1 (e.g. search impression share 0.42); empty means unknown. */
+export const optionalFraction = () =>
+  z
+    .preprocess(
+      emptyToUndefined,
+      z.preprocess(toNumber, z.number({ error: 'Expected a fraction from 0 to 1' }).min(0).max(1)).optional(),
+    )
+    .transform((v) => v ?? null);
+export const latitude = () => z.preprocess(toNumber, z.number({ error: 'Expected a latitude' }).min(-90).max(90));
+export const longitude = () => z.preprocess(toNumber, z.number({ error: 'Expected a longitude' }).min(-180).max(180));

@@ -107,8 +107,65 @@ export const campaignKeywords = pgTable(
     keyword: text('keyword'),
     impressions: count('impressions'),
     clicks: count('clicks'),
+    /** Search impression share and click share of the day, as fractions 0–1 (null when unknown). */
+    impressionShare: real('impression_share'),
+    clickShare: real('click_share'),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.date, t.keywordId] })],
+);
+
+/** Size of an audience campaign's matched audience on a day (spec 000 §2.5 trends). */
+export const campaignAudienceSizes = pgTable(
+  'campaign_audience_sizes',
+  { campaignId: campaignRef(), date: day(), audienceSize: bigint('audience_size', { mode: 'number' }).notNull() },
+  (t) => [primaryKey({ columns: [t.campaignId, t.date] })],
+);
+
+/** Leads delivered to the dealership by a campaign. */
+export const campaignLeads = pgTable(
+  'campaign_leads',
+  {
+    leadId: text('lead_id').primaryKey(),
+    campaignId: campaignRef(),
+    datetime: timestamp('datetime', { withTimezone: true, mode: 'string' }).notNull(),
+    leadType: text('lead_type').notNull(),
+    contactName: text('contact_name'),
+    vehicleVin: text('vehicle_vin'),
+    status: text('status'),
+  },
+  (t) => [index('campaign_leads_campaign_datetime_idx').on(t.campaignId, t.datetime)],
+);
+
+/** Walk-in (foot-traffic) visits attributed to a campaign, per location and day. */
+export const campaignLocations = pgTable(
+  'campaign_locations',
+  {
+    campaignId: campaignRef(),
+    date: day(),
+    locationName: text('location_name').notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    visits: count('visits'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.date, t.locationName] })],
+);
+
+/** Events promoted by an event campaign (EVT), with where they take place. */
+export const campaignEvents = pgTable(
+  'campaign_events',
+  {
+    campaignId: campaignRef(),
+    eventId: text('event_id').notNull(),
+    eventName: text('event_name').notNull(),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    address: text('address'),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    attendees: count('attendees'),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.eventId] })],
 );
 
 export const campaignConversions = pgTable(

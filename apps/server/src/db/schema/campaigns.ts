@@ -64,6 +64,11 @@ export const campaignDailyMetrics = pgTable(
     sales: count('sales'),
     calls: count('calls'),
     leads: count('leads'),
+    /** Video completions at 25/50/75/100 % of the ad's length (counts of impressions). */
+    video25: count('video_25'),
+    video50: count('video_50'),
+    video75: count('video_75'),
+    video100: count('video_100'),
   },
   (t) => [
     primaryKey({ columns: [t.campaignId, t.date] }),
