@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestionEntities, type IngestionEntity } from '@portal/contracts';
+import { ingestionEntities, ingestionOrder, productCatalog, type IngestionEntity } from '@portal/contracts';
 import { buildDemoFiles } from '../../../src/demo/build-demo-files';
 
 type Row = Record<string, string>;
@@ -13,10 +13,22 @@ type Row = Record<string, string>;
 /** A mid-month today, and a month-end leap day (active flights may end on today itself). */
 const TODAYS = ['2025-11-20', '2024-02-29'];
 
-const RAW_DIR = fileURLToPath(new URL('../../../seed/raw/', import.meta.url));
+const SEED_DIR = fileURLToPath(new URL('../../../seed/', import.meta.url));
+const RAW_DIR = path.join(SEED_DIR, 'raw');
+const CREATIVE_DIR = fileURLToPath(new URL('../../../../web/public/demo-creatives/', import.meta.url));
+/** The 13 codes of the first demo: each still runs on at least two dealerships. */
 const REQUIRED_CODES = ['DYD', 'DYN', 'FBD', 'VLA', 'SEM', 'INV', 'MOB', 'OTT', 'VID', 'AUD', 'DOH', 'DSP', 'AUDIENCE'];
-const SEARCH_CODES = new Set(['SEM', 'VLA', 'INV']);
-const SOCIAL_CODES = new Set(['FBD', 'DYN']);
+const ALL_CODES = Object.keys(productCatalog) as (keyof typeof productCatalog)[];
+const codesOf = (...families: string[]) =>
+  new Set<string>(ALL_CODES.filter((code) => families.includes(productCatalog[code].family)));
+const SEARCH_CODES = codesOf('search');
+const SOCIAL_CODES = codesOf('social');
+const VIDEO_CODES = codesOf('video');
+const DISPLAY_CODES = codesOf('display');
+const CREATIVE_CODES = codesOf('display', 'video', 'audio', 'social');
+const INVENTORY_CODES = new Set(['DYD', 'DYN', 'FBD', 'VLA', 'MVA', 'INV', 'MIV', 'TTI', 'FML', 'PMX', 'MPX']);
+const CALL_CODES = new Set(['DYD', 'DOH', ...SEARCH_CODES]);
+const LEAD_CODES = new Set(['DSL', 'FDL', 'LBP', 'FDS']);
 
 function readRaw(file: string): Row[] {
   const buffer = fs.readFileSync(path.join(RAW_DIR, file));
@@ -30,6 +42,17 @@ const daysBetween = (from: string, to: string) =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 const maxOf = (values: string[]) => values.reduce((a, b) => (b > a ? b : a));
 const minOf = (values: string[]) => values.reduce((a, b) => (b < a ? b : a));
+
+function groupBy(rows: Row[], key: (row: Row) => string) {
+  const groups = new Map<string, Row[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
 
 function sumBy(rows: Row[], key: (row: Row) => string) {
   const totals = new Map<string, { impressions: number; clicks: number }>();
@@ -51,24 +74,25 @@ const rawAncira = readRaw('inventory/ancira_dealer_inventory_snapshots.csv');
 
 async function build(today: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-files-'));
-  const { files } = await buildDemoFiles(dir, { today });
+  const { files, creativeArt } = await buildDemoFiles(dir, { today });
   const tables: Record<string, Row[]> = {};
   for (const file of files) {
     tables[path.basename(file, '.csv')] = parse(fs.readFileSync(file), { columns: true }) as Row[];
   }
-  return { dir, files, tables };
+  return { dir, files, tables, creativeArt };
 }
 
 describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
   const yesterday = addDays(today, -1);
   let dir = '';
   let files: string[] = [];
+  let creativeArt: { file: string; svg: string }[] = [];
   let t: Record<string, Row[]> = {};
   let campaigns: Row[] = [];
   let metricsByCampaign = new Map<string, Row[]>();
 
   beforeAll(async () => {
-    ({ dir, files, tables: t } = await build(today));
+    ({ dir, files, tables: t, creativeArt } = await build(today));
     campaigns = t.campaigns ?? [];
     metricsByCampaign = new Map();
     for (const row of t.campaign_daily_metrics ?? []) {
@@ -80,20 +104,7 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('writes one CSV per entity whose header is the contract keys and whose rows all pass the schema', () => {
-    expect(Object.keys(t).sort()).toEqual(
-      [
-        'dmas',
-        'zip_dmas',
-        'organizations',
-        'dealerships',
-        'inventory_vehicles',
-        'campaigns',
-        'campaign_daily_metrics',
-        'campaign_placements',
-        'campaign_demographics',
-        'campaign_keywords',
-      ].sort(),
-    );
+    expect(Object.keys(t).sort()).toEqual([...ingestionOrder].sort());
     for (const file of files) {
       const entity = path.basename(file, '.csv') as IngestionEntity;
       const schema = ingestionEntities[entity].row;
@@ -149,13 +160,22 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     for (const c of campaigns.filter((c) => c.campaign_status === 'pending')) {
       expect(metricsByCampaign.has(c.client_campaign_id ?? '')).toBe(false);
     }
-    for (const entity of [
-      'campaign_daily_metrics',
-      'campaign_placements',
-      'campaign_demographics',
-      'campaign_keywords',
-    ]) {
-      const outside = (t[entity] ?? []).filter((row) => {
+    // Every campaign-level entity, dated by its date, event date or the local day of its date-time.
+    const campaignEntities = ingestionOrder.filter((e) => 'client_campaign_id' in ingestionEntities[e].row.shape);
+    expect(campaignEntities.length).toBe(17);
+    for (const entity of campaignEntities.filter((e) => e !== 'campaigns')) {
+      // Creatives have no date: only their campaign is checked (as if dated on its first day).
+      const rowsOf: Row[] = (t[entity] ?? []).map((row) => ({
+        ...row,
+        date:
+          row.date ??
+          row.event_date ??
+          row.datetime?.slice(0, 10) ??
+          byId.get(row.client_campaign_id)?.start_date ??
+          '',
+      }));
+      expect(rowsOf.length, entity).toBeGreaterThan(0);
+      const outside = rowsOf.filter((row) => {
         const c = byId.get(row.client_campaign_id);
         return (
           !c ||
@@ -187,6 +207,9 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
       expect(c.start_date).toBe(addDays(minOf(sourceDates), shift));
       if (c.campaign_status === 'ended') expect(c.end_date).toBe(addDays(maxOf(sourceDates), shift));
       const placements = (t.campaign_placements ?? []).filter((p) => p.client_campaign_id === c.client_campaign_id);
+      expect(new Set(placements.map((p) => p.placement))).toEqual(
+        new Set(['App', 'Site'].filter((p) => placements.some((r) => r.placement === p))),
+      );
       expect(sumBy(placements, () => 'all').get('all')).toEqual(total);
     });
   });
@@ -236,8 +259,10 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     expect(sum(rows, 'sales')).toBe(sum(rawKag, 'Approved_Conversion'));
     expect(Math.abs(sum(rows, 'spend') - sum(rawKag, 'Spent'))).toBeLessThan(0.01 * rows.length);
     expect(sum(t.campaign_demographics ?? [], 'impressions')).toBe(sum(rawKag, 'Impressions'));
-    for (const c of social)
-      expect(metricsByCampaign.get(c.client_campaign_id ?? '')?.every((r) => r.reach === '')).toBe(true);
+    for (const c of campaigns.filter(
+      (c) => !SOCIAL_CODES.has(c.product_code ?? '') && !VIDEO_CODES.has(c.product_code ?? ''),
+    ))
+      expect(metricsByCampaign.get(c.client_campaign_id ?? '')?.every((r) => r.reach === '') ?? true).toBe(true);
   });
 
   it('lists the real vehicles of each dealership, once per VIN', () => {
@@ -260,6 +285,290 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     for (const [name, vins] of actual) {
       expect(new Set(vins).size, name).toBe(vins.length);
       expect(new Set(vins), name).toEqual(expected.get(name));
+    }
+  });
+
+  it('runs every product code with delivery, and gives dealership 101 the dealer-user mix', () => {
+    const since = addDays(today, -90);
+    const delivering = campaigns.filter(
+      (c) =>
+        (c.campaign_status === 'active' || (c.campaign_status === 'ended' && c.end_date! >= since)) &&
+        (metricsByCampaign.get(c.client_campaign_id ?? '')?.length ?? 0) > 0,
+    );
+    for (const code of ALL_CODES) {
+      expect(
+        delivering.some((c) => c.product_code === code),
+        code,
+      ).toBe(true);
+    }
+    for (const c of campaigns) {
+      expect(c.product_name).toBe(productCatalog[c.product_code as keyof typeof productCatalog].name);
+      expect(c.campaign_type).toBe(productCatalog[c.product_code as keyof typeof productCatalog].family);
+    }
+    const own = delivering.filter((c) => c.dealership_id === '101');
+    for (const code of ['DYD', 'FBD', 'AUDIENCE', 'SEM', 'VID'])
+      expect(
+        own.some((c) => c.product_code === code),
+        code,
+      ).toBe(true);
+    expect(
+      own.some(
+        (c) =>
+          c.product_code === 'DYD' && c.show_roas === '1' && c.show_site_list === '1' && c.show_ad_previews === '1',
+      ),
+    ).toBe(true);
+  });
+
+  /** For each campaign of `codes` with delivery, the entity's rows per day sum exactly to the daily metrics. */
+  function expectAllocatedExactly(entity: string, codes: Set<string>, rows = t[entity] ?? []) {
+    const byDay = sumBy(rows, (r) => `${r.client_campaign_id}|${r.date}`);
+    const checked = campaigns.filter((c) => codes.has(c.product_code ?? '') && c.campaign_status !== 'pending');
+    expect(checked.length, entity).toBeGreaterThan(0);
+    for (const c of checked) {
+      for (const day of metricsByCampaign.get(c.client_campaign_id ?? '') ?? []) {
+        const got = byDay.get(`${c.client_campaign_id}|${day.date}`) ?? { impressions: 0, clicks: 0 };
+        expect(got, `${entity} ${c.client_campaign_id} ${c.product_code} ${day.date}`).toEqual({
+          impressions: Number(day.impressions),
+          clicks: Number(day.clicks),
+        });
+      }
+    }
+    const ids = new Set(checked.map((c) => c.client_campaign_id));
+    expect(rows.filter((r) => !ids.has(r.client_campaign_id)).length, `${entity} of other codes`).toBe(0);
+  }
+
+  it('allocates vehicles, DMAs, sites, creatives and social placements exactly from the daily totals', () => {
+    expectAllocatedExactly('campaign_vehicles', INVENTORY_CODES);
+    expectAllocatedExactly('campaign_dmas', new Set(ALL_CODES));
+    expectAllocatedExactly('campaign_sites', DISPLAY_CODES);
+    expectAllocatedExactly('campaign_creative_metrics', CREATIVE_CODES);
+    const socialIds = new Set(
+      campaigns.filter((c) => SOCIAL_CODES.has(c.product_code ?? '')).map((c) => c.client_campaign_id),
+    );
+    expectAllocatedExactly(
+      'campaign_placements',
+      SOCIAL_CODES,
+      (t.campaign_placements ?? []).filter((p) => socialIds.has(p.client_campaign_id)),
+    );
+    for (const entity of ['campaign_vehicles', 'campaign_dmas', 'campaign_sites', 'campaign_creative_metrics']) {
+      expect(
+        (t[entity] ?? []).filter((row) => Number(row.clicks) > Number(row.impressions)),
+        entity,
+      ).toEqual([]);
+    }
+  });
+
+  it('puts 60-75 % of impressions in the home DMA and the rest in 4-8 other DMAs', () => {
+    const homeDma = new Map((t.dealerships ?? []).map((d) => [d.id, d.dma_code]));
+    const dmaCodes = new Set((t.dmas ?? []).map((d) => d.dma_code));
+    for (const [id, rows] of groupBy(t.campaign_dmas ?? [], (r) => r.client_campaign_id ?? '')) {
+      const c = campaigns.find((x) => x.client_campaign_id === id)!;
+      const home = homeDma.get(c.dealership_id);
+      const codes = new Set(rows.map((r) => r.dma_code));
+      for (const code of codes) expect(dmaCodes.has(code)).toBe(true);
+      expect(codes.has(home)).toBe(true);
+      expect(codes.size - 1).toBeLessThanOrEqual(8);
+      const total = rows.reduce((sum, r) => sum + Number(r.impressions), 0);
+      const atHome = rows.filter((r) => r.dma_code === home).reduce((sum, r) => sum + Number(r.impressions), 0);
+      if (total >= 20_000) {
+        expect(codes.size - 1).toBeGreaterThanOrEqual(4);
+        expect(atHome / total, id).toBeGreaterThan(0.55);
+        expect(atHome / total, id).toBeLessThan(0.8);
+      }
+    }
+  });
+
+  it("shows only the dealership's own real VINs, 20-60 per campaign (all when it has fewer)", () => {
+    const inventory = groupBy(t.inventory_vehicles ?? [], (v) => v.dealership_id ?? '');
+    const vinsOf = (dealershipId: string) => new Set((inventory.get(dealershipId) ?? []).map((v) => v.vin));
+    for (const [id, rows] of groupBy(t.campaign_vehicles ?? [], (r) => r.client_campaign_id ?? '')) {
+      const c = campaigns.find((x) => x.client_campaign_id === id)!;
+      const own = vinsOf(c.dealership_id ?? '');
+      const used = new Set(rows.map((r) => r.vin));
+      for (const vin of used) expect(own.has(vin), `${id} ${vin}`).toBe(true);
+      expect(used.size).toBeLessThanOrEqual(60);
+      expect(used.size).toBeGreaterThanOrEqual(Math.min(20, own.size) - 3);
+      // Zipf-like: the leading vehicle clearly ahead of the median one.
+      const totals = [...sumBy(rows, (r) => r.vin ?? '').values()].map((v) => v.impressions).sort((a, b) => b - a);
+      expect(totals[0]!).toBeGreaterThan(2 * totals[Math.floor(totals.length / 2)]!);
+    }
+    for (const lead of t.campaign_leads ?? []) {
+      if (lead.vehicle_vin === '') continue;
+      const c = campaigns.find((x) => x.client_campaign_id === lead.client_campaign_id)!;
+      expect(vinsOf(c.dealership_id ?? '').has(lead.vehicle_vin)).toBe(true);
+    }
+  });
+
+  it('fills reach for social and video codes and decreasing video quartiles for video codes', () => {
+    for (const c of campaigns.filter((c) => c.campaign_status !== 'pending')) {
+      const code = c.product_code ?? '';
+      const rows = metricsByCampaign.get(c.client_campaign_id ?? '') ?? [];
+      const n = (row: Row, column: string) => Number(row[column]);
+      if (SOCIAL_CODES.has(code) || VIDEO_CODES.has(code)) {
+        const impressions = rows.reduce((sum, r) => sum + n(r, 'impressions'), 0);
+        const reach = rows.reduce((sum, r) => sum + n(r, 'reach'), 0);
+        if (impressions >= 10_000) {
+          expect(impressions / reach, c.client_campaign_id).toBeGreaterThanOrEqual(1.29);
+          expect(impressions / reach, c.client_campaign_id).toBeLessThanOrEqual(2.81);
+        }
+      }
+      for (const r of rows) {
+        if (VIDEO_CODES.has(code)) {
+          expect(n(r, 'video_25')).toBeLessThanOrEqual(n(r, 'impressions'));
+          expect(n(r, 'video_50')).toBeLessThanOrEqual(n(r, 'video_25'));
+          expect(n(r, 'video_75')).toBeLessThanOrEqual(n(r, 'video_50'));
+          expect(n(r, 'video_100')).toBeLessThanOrEqual(n(r, 'video_75'));
+          expect(r.views).toBe(r.video_100);
+        } else {
+          expect([r.views, r.video_25, r.video_50, r.video_75, r.video_100]).toEqual(['0', '0', '0', '0', '0']);
+        }
+      }
+    }
+  });
+
+  it('writes one phone call per counted call and one lead per counted lead, per day', () => {
+    const callsByDay = groupBy(t.phone_calls ?? [], (r) => `${r.client_campaign_id}|${r.datetime?.slice(0, 10)}`);
+    const leadsByDay = groupBy(t.campaign_leads ?? [], (r) => `${r.client_campaign_id}|${r.datetime?.slice(0, 10)}`);
+    for (const r of t.campaign_daily_metrics ?? []) {
+      const c = campaigns.find((x) => x.client_campaign_id === r.client_campaign_id)!;
+      const key = `${r.client_campaign_id}|${r.date}`;
+      expect(Number(r.calls), key).toBe(callsByDay.get(key)?.length ?? 0);
+      expect(Number(r.leads), key).toBe(leadsByDay.get(key)?.length ?? 0);
+      if (!CALL_CODES.has(c.product_code ?? '')) expect(r.calls).toBe('0');
+      if (!LEAD_CODES.has(c.product_code ?? '')) expect(r.leads).toBe('0');
+    }
+    expect(
+      new Set(
+        (t.phone_calls ?? []).map(
+          (r) => campaigns.find((c) => c.client_campaign_id === r.client_campaign_id)?.product_code,
+        ),
+      ).size,
+    ).toBeGreaterThanOrEqual(5);
+    const areaCode = (id: string) => ({ '101': '864', '102': '972', '201': '210' })[id];
+    for (const call of t.phone_calls ?? []) {
+      expect(call.phone_number).toMatch(/^\(\d{3}\) 555-01\d\d$/);
+      const c = campaigns.find((x) => x.client_campaign_id === call.client_campaign_id)!;
+      const expectedArea = areaCode(c.dealership_id ?? '');
+      if (expectedArea) expect(call.phone_number?.slice(1, 4)).toBe(expectedArea);
+      expect(call.datetime).toMatch(/^\d{4}-\d\d-\d\dT(09|1\d):\d\d:\d\d-0[56]:00$/);
+      expect(Number(call.duration)).toBeGreaterThanOrEqual(20);
+      expect(Number(call.duration)).toBeLessThanOrEqual(600);
+      expect(call.recording_file).toMatch(/^recordings\/[a-z0-9-]+\.mp3$/);
+      expect(fs.existsSync(path.join(SEED_DIR, call.recording_file ?? '')), call.recording_file).toBe(true);
+    }
+    // Daylight time: a July day is -05:00, a January day -06:00 (America/Chicago).
+    const offsets = new Map((t.phone_calls ?? []).map((r) => [r.datetime?.slice(5, 7), r.datetime?.slice(-6)]));
+    if (offsets.has('07')) expect(offsets.get('07')).toBe('-05:00');
+    if (offsets.has('01')) expect(offsets.get('01')).toBe('-06:00');
+    for (const lead of t.campaign_leads ?? []) {
+      expect(['form', 'call', 'chat']).toContain(lead.lead_type);
+      expect(['new', 'contacted', 'sold']).toContain(lead.status);
+      expect(lead.contact_name).toMatch(/^[A-Z][a-z]+ [A-Z]\.$/);
+    }
+  });
+
+  it('keeps the recordings small synthetic mp3 files', () => {
+    const dir = path.join(SEED_DIR, 'recordings');
+    const mp3s = fs.readdirSync(dir).filter((f) => f.endsWith('.mp3'));
+    expect(mp3s.length).toBeGreaterThanOrEqual(4);
+    expect(mp3s.length).toBeLessThanOrEqual(6);
+    for (const file of mp3s) expect(fs.statSync(path.join(dir, file)).size).toBeLessThan(40_000);
+    expect(fs.existsSync(path.join(dir, 'README.md'))).toBe(true);
+  });
+
+  it('points every creative at its committed SVG art with the right pixel size', () => {
+    const art = new Map(creativeArt.map((a) => [a.file, a.svg]));
+    const committed = fs.readdirSync(CREATIVE_DIR).filter((f) => f.endsWith('.svg'));
+    expect(new Set(committed)).toEqual(new Set(art.keys()));
+    for (const creative of t.campaign_creatives ?? []) {
+      const file = /^\/demo-creatives\/([\w.-]+\.svg)$/.exec(creative.image_url ?? '')?.[1] ?? '';
+      expect(file, creative.image_url).not.toBe('');
+      const svg = fs.readFileSync(path.join(CREATIVE_DIR, file), 'utf8');
+      expect(svg, `${file} is stale: npx tsx apps/server/src/demo/write-creative-art.ts`).toBe(art.get(file));
+      const [w, h] = (creative.creative_size ?? '').split('x');
+      expect(svg).toContain(`width="${w}" height="${h}"`);
+      expect(svg).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    }
+    const perCampaign = groupBy(t.campaign_creatives ?? [], (r) => r.client_campaign_id ?? '');
+    for (const [id, rows] of perCampaign) {
+      expect(rows.length, id).toBeGreaterThanOrEqual(2);
+      expect(rows.length, id).toBeLessThanOrEqual(5);
+      for (const r of rows) expect(r.creative_name).toMatch(/^.+ \d+x\d+ v\d$/);
+    }
+    const metricIds = new Set(
+      (t.campaign_creative_metrics ?? []).map((r) => `${r.client_campaign_id}|${r.creative_id}`),
+    );
+    for (const r of t.campaign_creatives ?? [])
+      expect(metricIds.has(`${r.client_campaign_id}|${r.creative_id}`)).toBe(true);
+  });
+
+  it('derives conversions and UTMs from clicks, with orders only where show_roas is on', () => {
+    const roas = new Set(campaigns.filter((c) => c.show_roas === '1').map((c) => c.client_campaign_id));
+    const pageViews = new Map<string, number>();
+    for (const r of t.campaign_conversions ?? []) {
+      const c = campaigns.find((x) => x.client_campaign_id === r.client_campaign_id)!;
+      expect(DISPLAY_CODES.has(c.product_code ?? '') || SOCIAL_CODES.has(c.product_code ?? '')).toBe(true);
+      if (r.tag_id === '4') expect(Number(r.unique_site_visitors)).toBeLessThanOrEqual(Number(r.count));
+      else expect(r.unique_site_visitors).toBe('');
+      expect(Number(r.time_to_convert_days)).toBeGreaterThanOrEqual(0.2);
+      expect(Number(r.time_to_convert_days)).toBeLessThanOrEqual(6);
+      if (r.tag_id === '4') {
+        expect([r.tag_name, r.type]).toEqual(['Page View', 'key_site_action']);
+        pageViews.set(`${r.client_campaign_id}|${r.date}`, Number(r.count));
+      }
+      if (r.type === 'order') {
+        expect(roas.has(r.client_campaign_id)).toBe(true);
+        expect(Number(r.monetary_value)).toBeGreaterThan(0);
+      } else expect(r.monetary_value).toBe('');
+    }
+    expect((t.campaign_conversions ?? []).some((r) => r.type === 'order')).toBe(true);
+    const utmTotals = groupBy(t.campaign_utms ?? [], (r) => `${r.client_campaign_id}|${r.date}`);
+    for (const [key, rows] of utmTotals) {
+      expect(
+        rows.reduce((sum, r) => sum + Number(r.count), 0),
+        key,
+      ).toBe(pageViews.get(key));
+      for (const r of rows) expect(['facebook', 'google', 'tabmo', 'instagram', 'direct']).toContain(r.utm_source);
+    }
+    expect(utmTotals.size).toBe(pageViews.size);
+  });
+
+  it('gives keywords impression shares of 0.2-0.9 and click shares below them', () => {
+    const wrong = (t.campaign_keywords ?? []).filter((k) => {
+      const share = Number(k.impression_share);
+      return !(share >= 0.2 && share <= 0.9 && Number(k.click_share) < share && k.click_share !== '');
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('writes audience sizes, walk-ins and events for the codes that have them', () => {
+    const codeOf = (id: string | undefined) => campaigns.find((c) => c.client_campaign_id === id)?.product_code;
+    for (const r of t.campaign_audience_sizes ?? []) {
+      expect(codeOf(r.client_campaign_id)).toBe('AUDIENCE');
+      expect(Number(r.audience_size)).toBeGreaterThanOrEqual(12_000);
+      expect(Number(r.audience_size)).toBeLessThanOrEqual(60_000);
+    }
+    for (const c of campaigns.filter((c) => c.product_code === 'AUDIENCE' && c.campaign_status !== 'pending')) {
+      const sizes = (t.campaign_audience_sizes ?? []).filter((r) => r.client_campaign_id === c.client_campaign_id);
+      expect(sizes.length).toBe(metricsByCampaign.get(c.client_campaign_id ?? '')?.length);
+    }
+    for (const r of t.campaign_locations ?? []) expect(['DOH', 'LOP']).toContain(codeOf(r.client_campaign_id));
+    const walkIns = groupBy(t.campaign_locations ?? [], (r) => r.client_campaign_id ?? '');
+    for (const rows of walkIns.values()) {
+      const names = new Set(rows.map((r) => r.location_name));
+      expect(names.size).toBeGreaterThanOrEqual(2);
+      expect(names.size).toBeLessThanOrEqual(3);
+    }
+    const events = groupBy(t.campaign_events ?? [], (r) => r.client_campaign_id ?? '');
+    expect(events.size).toBe(
+      campaigns.filter((c) => c.product_code === 'EVT' && c.campaign_status !== 'pending').length,
+    );
+    for (const [id, rows] of events) {
+      expect(codeOf(id)).toBe('EVT');
+      expect(rows.length).toBeGreaterThanOrEqual(2);
+      expect(rows.length).toBeLessThanOrEqual(4);
+      const total = sumBy(metricsByCampaign.get(id) ?? [], () => 'all').get('all');
+      expect(sumBy(rows, () => 'all').get('all')).toEqual(total);
     }
   });
 
