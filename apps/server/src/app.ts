@@ -9,18 +9,25 @@ import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
+import storagePlugin, { type Storage } from './plugins/external/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
 import adminIngestRoutes from './routes/api/admin/ingest';
 import agencyRoutes from './routes/api/agencies';
 import analyticsRoutes from './routes/api/analytics';
 import authRoutes from './routes/api/auth';
+import campaignReportPdfRoutes from './routes/api/exports/campaign-report-pdf';
+import campaignReportRoutes from './routes/api/campaign-reports';
 import campaignRoutes from './routes/api/campaigns';
+import filesRoutes from './routes/api/files';
 import healthRoutes from './routes/api/health';
+import referenceRoutes from './routes/api/reference';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
   database: Database;
+  /** Where files live (local disk or S3): see plugins/external/storage.ts. */
+  storage: Storage;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -37,7 +44,7 @@ export const TENANT_PREFIX = '/api/agencies/:organization_id/dealership/:dealers
  */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 10 * 1024 * 1024,
     // Query strings such as sorting=[{...}] stay plain strings; zod parses them.
@@ -47,6 +54,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { database: options.database });
+  await app.register(storagePlugin, { storage: options.storage });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(swaggerPlugin);
@@ -58,9 +66,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(authPlugin, { sessionSecret: options.config.sessionSecret });
 
   // The route table, collected as routes register: tests cover every route of it automatically.
-  const routeTable: Array<{ method: string; url: string }> = [];
+  const routeTable: RouteTableEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, querystring: route.schema?.querystring });
   });
   app.decorate('routeTable', routeTable);
 
@@ -74,6 +83,10 @@ export async function buildApp(options: AppOptions) {
   await app.register(adminIngestRoutes);
   await app.register(campaignRoutes, { prefix: TENANT_PREFIX, clock });
   await app.register(analyticsRoutes, { prefix: TENANT_PREFIX });
+  await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
+  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX });
+  await app.register(referenceRoutes);
+  await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
 
   await app.register(spaPlugin, {
     webDist: options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
@@ -83,9 +96,16 @@ export async function buildApp(options: AppOptions) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
+/** A registered route: method, URL pattern and its querystring schema (tests fill required parameters from it). */
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  querystring?: unknown;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route (method, URL pattern), in registration order. */
-    routeTable: Array<{ method: string; url: string }>;
+    routeTable: RouteTableEntry[];
   }
 }

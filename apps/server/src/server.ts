@@ -5,11 +5,13 @@ import { openDatabase } from './db/client';
 import { isDemoLoaded, loadDemo } from './demo/load-demo';
 import { addDays, localDate } from './lib/dates';
 import { resolveSessionSecret } from './lib/secrets';
+import { createStorage } from './plugins/external/storage';
 
 /**
  * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
- * database (PGlite in DATA_DIR unless DATABASE_URL is set), migrate, load the demo agency on first
- * start, then serve the API and the SPA on PORT.
+ * database (PGlite in DATA_DIR unless DATABASE_URL is set), migrate, open the file storage
+ * (DATA_DIR/storage unless S3_BUCKET is set), load the demo agency on first start, then serve the
+ * API and the SPA on PORT.
  */
 async function main() {
   let config;
@@ -26,10 +28,12 @@ async function main() {
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, dataDir);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
+  const storage = createStorage(config, { secret: sessionSecret });
 
   const app = await buildApp({
     config: { ...config, sessionSecret },
     database,
+    storage,
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -40,7 +44,7 @@ async function main() {
     const started = Date.now();
     app.log.info('loading the demo agency (first start)');
     const today = localDate(new Date(), 'America/Chicago');
-    const { result } = await loadDemo(database.db, { today, password: config.DEMO_PASSWORD });
+    const { result } = await loadDemo(database.db, { today, password: config.DEMO_PASSWORD, storage });
     const rows = result.files.reduce((sum, file) => sum + file.rows, 0);
     app.log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
   }
@@ -55,7 +59,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`portal ready on http://localhost:${config.PORT} (database: ${database.kind})`);
+  app.log.info(`portal ready on http://localhost:${config.PORT} (database: ${database.kind}, files: ${storage.kind})`);
 }
 
 main().catch((error) => {

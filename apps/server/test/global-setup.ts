@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { loadDemo } from '../src/demo/load-demo';
+import { createLocalStorage } from '../src/lib/storage/local';
 import { TEST_TODAY } from './constants';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     demoFilesDir: string;
     /** A migrated PGlite data folder with the demo loaded; each test file copies it. Empty on PostgreSQL. */
     pgliteTemplate: string;
+    /** The storage folder the demo loader filled (call recordings); each test file copies it. */
+    storageTemplate: string;
   }
 }
 
@@ -30,9 +33,13 @@ export default async function setup(project: TestProject) {
     );
   }
   await database.migrate();
-  const { dir } = await loadDemo(database.db, { today: TEST_TODAY, password: 'demo1234', keepFiles: true });
+  const storageTemplate = path.join(work, 'storage');
+  const storage = createLocalStorage({ root: storageTemplate, secret: 'unused-in-setup' });
+  const { dir } = await loadDemo(database.db, { today: TEST_TODAY, password: 'demo1234', keepFiles: true, storage });
   await database.close();
+  await fs.mkdir(storageTemplate, { recursive: true });
   project.provide('demoFilesDir', dir);
+  project.provide('storageTemplate', storageTemplate);
   project.provide('pgliteTemplate', databaseUrl ? '' : path.join(work, 'template'));
   return async () => {
     await fs.rm(work, { recursive: true, force: true });

@@ -6,17 +6,25 @@ import { parse } from 'csv-parse/sync';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { createLocalStorage } from '../src/lib/storage/local';
+import type { Storage } from '../src/plugins/external/storage';
 import { TEST_NOW } from './constants';
+
+/** The session secret of the app under test (signed file URLs are signed with it). */
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-123';
 
 export interface TestContext {
   app: App;
   database: Database;
+  /** The app's local storage (a copy of the demo's), signing with TEST_SESSION_SECRET at TEST_NOW. */
+  storage: Storage;
   close(): Promise<void>;
 }
 
 /**
  * Builds the app on its own copy of the demo database (PGlite) or on the shared test database
- * (PostgreSQL, TEST_DATABASE_URL), with the clock fixed at TEST_NOW.
+ * (PostgreSQL, TEST_DATABASE_URL) and its own copy of the demo's storage folder, with the clock
+ * fixed at TEST_NOW.
  */
 export async function build(options: { loginRateLimit?: number } = {}): Promise<TestContext> {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -26,14 +34,18 @@ export async function build(options: { loginRateLimit?: number } = {}): Promise<
     await fsp.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
   }
   const database = await openDatabase({ databaseUrl, dataDir });
+  const storageDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-storage-'));
+  await fsp.cp(inject('storageTemplate'), storageDir, { recursive: true });
+  const storage = createLocalStorage({ root: storageDir, secret: TEST_SESSION_SECRET, now: () => TEST_NOW });
   const app = await buildApp({
     config: {
       SESSION_TTL_HOURS: 24,
       LOGIN_RATE_LIMIT: options.loginRateLimit ?? 1000,
       TRUST_PROXY: false,
-      sessionSecret: 'test-secret-test-secret-test-secret-123',
+      sessionSecret: TEST_SESSION_SECRET,
     },
     database,
+    storage,
     clock: () => TEST_NOW,
     webDist: path.join(os.tmpdir(), 'no-web-build'),
   });
@@ -41,10 +53,12 @@ export async function build(options: { loginRateLimit?: number } = {}): Promise<
   return {
     app,
     database,
+    storage,
     async close() {
       await app.close();
       await database.close();
       if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+      await fsp.rm(storageDir, { recursive: true, force: true });
     },
   };
 }

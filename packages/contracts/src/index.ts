@@ -20,3 +20,5 @@ export * from './campaign-reports/campaign-report';
 export * from './campaign-reports/breakdowns';
 export * from './campaign-reports/spec-pages';
 export * from './campaign-reports/vehicle-page';
+export * from './campaign-reports/exports';
+export * from './campaign-reports/dma-boundaries';

@@ -45,7 +45,8 @@ export async function copyRecordings(storage: Storage, dir: string = DEMO_RECORD
     throw error;
   }
   let written = 0;
-  for (const entry of entries.filter((e) => e.isFile())) {
+  // Only the recordings themselves (mp3); the folder's README stays out of storage.
+  for (const entry of entries.filter((e) => e.isFile() && e.name.toLowerCase().endsWith('.mp3'))) {
     const file = path.join(entry.parentPath, entry.name);
     const key = ['recordings', ...path.relative(dir, file).split(path.sep)].join('/');
     if (await storage.exists(key)) continue;

@@ -185,6 +185,8 @@ const targets: Record<IngestionEntity, Target> = {
       keyword: r.keyword,
       impressions: r.impressions,
       clicks: r.clicks,
+      impressionShare: r.impression_share,
+      clickShare: r.click_share,
     }),
   },
   campaign_conversions: {

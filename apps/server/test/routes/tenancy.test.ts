@@ -1,21 +1,27 @@
+import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@portal/contracts';
-import { TENANT_PREFIX } from '../../src/app';
+import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
 import { build, login, type TestContext } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
+import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
 
 let t: TestContext;
 const cookies = {} as Record<'staff' | 'agency' | 'dealer' | 'otherAdmin' | 'otherDealer', string>;
 beforeAll(async () => {
   t = await build();
   await createOtherTenant(t.database.db);
+  await loadReportFixtures(t);
   cookies.staff = await login(t.app, 'staff@demo.test');
   cookies.agency = await login(t.app, 'agency@demo.test');
   cookies.dealer = await login(t.app, 'dealer@demo.test');
   cookies.otherAdmin = await login(t.app, OTHER.adminEmail, OTHER.password);
   cookies.otherDealer = await login(t.app, OTHER.dealerEmail, OTHER.password);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await removeReportFixtures(t);
+  await t.close();
+});
 
 /** Every route of the app whose path names an organization: the tenant-scoped API. */
 function tenantRoutes() {
@@ -24,43 +30,123 @@ function tenantRoutes() {
   return routes;
 }
 
-const demoCampaignOf101 = async (cookie: string) => {
-  const list = await t.app.inject({
-    method: 'GET',
-    url: '/api/agencies/1/dealership/101/campaigns?startDate=2026-10-01&endDate=2026-11-14',
-    headers: { cookie },
-  });
-  return list.json().data[0].client_campaign_id as number;
+/**
+ * Routes outside the tenant prefix, each with what an anonymous request gets. A new route must be
+ * added here (or live under the tenant prefix), so that no route escapes these checks.
+ */
+const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
+  'GET /api/health': { status: 200 },
+  'POST /api/auth/login': { status: 400, payload: {} },
+  'POST /api/auth/logout': { status: 204 },
+  'GET /api/me': { status: 401 },
+  'GET /api/organizations': { status: 401 },
+  'POST /api/admin/ingest': { status: 401 },
+  'GET /api/reference/dma-boundaries': { status: 401 },
+  // The signature is the credential of a file URL: without one, 403.
+  'GET /api/files/*': { status: 403 },
 };
 
-function request(
-  route: { method: string; url: string },
-  ids: { org: number; dealer: number; campaign: number },
-  cookie?: string,
-) {
-  const url =
-    route.url
-      .replace(':organization_id', String(ids.org))
-      .replace(':dealership_id', String(ids.dealer))
-      .replace(':campaign_id', String(ids.campaign)) + '?startDate=2026-10-01&endDate=2026-11-14';
+type Ids = { org: number; dealer: number; campaign: number };
+
+/** The campaign of dealership 101 for which a route answers 200: the audience one for audience calls, else the DYD one with every setting on. */
+const campaignFor = (url: string) => (url.includes('/audiences/') ? FIXTURE.audience : FIXTURE.dyd);
+
+/** Request bodies of the tenant-scoped POST routes. */
+const payloads: Record<string, unknown> = {
+  [`${TENANT_PREFIX}/analytics/events`]: { name: 'create_campaign', properties: {} },
+};
+
+/** Values for query parameters a route requires beyond the date range. */
+const knownQuery: Record<string, string> = { site: 'news.example.com' };
+
+/** The URL of a route with every path parameter and every required query parameter filled; throws when one cannot be. */
+function fill(route: RouteTableEntry, ids: Ids): string {
+  const path = route.url.replace(/:(\w+)|\*/g, (match, name: string | undefined) => {
+    if (match === '*') return 'recordings/fixture-call-1.mp3';
+    const value = {
+      organization_id: ids.org,
+      dealership_id: ids.dealer,
+      campaign_id: ids.campaign,
+      vin: fixtureVins()[0],
+    }[name as 'organization_id'];
+    if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
+    return String(value);
+  });
+  const query: Record<string, string> = {
+    startDate: '2026-10-01',
+    endDate: '2026-11-14',
+    start_date: '2026-10-01',
+    end_date: '2026-11-14',
+  };
+  const schema = route.querystring as ZodType | undefined;
+  if (schema) {
+    const first = schema.safeParse(query);
+    if (!first.success) {
+      for (const issue of first.error.issues) {
+        const key = String(issue.path[0]);
+        if (!(key in knownQuery))
+          throw new Error(`${route.method} ${route.url}: no value for the query parameter ${key} (${issue.message})`);
+        query[key] = knownQuery[key]!;
+      }
+      const second = schema.safeParse(query);
+      if (!second.success)
+        throw new Error(`${route.method} ${route.url}: query cannot be filled: ${second.error.message}`);
+    }
+  }
+  return `${path}?${new URLSearchParams(query).toString()}`;
+}
+
+function request(route: RouteTableEntry, ids: Ids, cookie?: string) {
+  const payload = payloads[route.url];
+  if (route.method !== 'GET' && payload === undefined)
+    throw new Error(`${route.method} ${route.url}: no request body known`);
   return t.app.inject({
     method: route.method as 'GET' | 'POST',
-    url,
+    url: fill(route, ids),
     headers: cookie ? { cookie } : {},
-    ...(route.method === 'POST' ? { payload: { name: 'create_campaign', properties: {} } } : {}),
+    ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
 
+const own = (route: RouteTableEntry): Ids => ({
+  org: 1,
+  dealer: FIXTURE.dealershipId,
+  campaign: campaignFor(route.url),
+});
+
 describe('tenancy on every tenant-scoped route', () => {
-  it('covers the campaign routes under the tenant prefix', () => {
+  it('covers the campaign and report routes under the tenant prefix', () => {
     const urls = tenantRoutes().map((r) => r.url);
     expect(urls).toContain(`${TENANT_PREFIX}/campaigns`);
     expect(urls).toContain(`${TENANT_PREFIX}/campaigns/summary`);
+    expect(urls).toContain(`${TENANT_PREFIX}/campaigns/:campaign_id/report`);
+    expect(urls).toContain(`${TENANT_PREFIX}/inventory/vehicles/:vin`);
+    expect(urls).toContain(`${TENANT_PREFIX}/campaigns/display/:campaign_id/site-list/creative-size`);
+  });
+
+  it('every other route is listed with its anonymous answer, and gets it', async () => {
+    const others = t.app.routeTable.filter((r) => !r.url.includes(':organization_id'));
+    expect(others.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(publicRoutes).sort());
+    for (const route of others) {
+      const expected = publicRoutes[`${route.method} ${route.url}`]!;
+      const response = await t.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url: fill(route, own(route)),
+        ...(expected.payload === undefined ? {} : { payload: expected.payload as object }),
+      });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(expected.status);
+    }
+  });
+
+  it('fails loudly for a route it cannot fill', () => {
+    expect(() =>
+      fill({ method: 'GET', url: `${TENANT_PREFIX}/things/:thing_id` }, own({ method: 'GET', url: '' })),
+    ).toThrow(/no value for the path parameter :thing_id/);
   });
 
   it('anonymous requests get 401', async () => {
     for (const route of tenantRoutes()) {
-      const response = await request(route, { org: 1, dealer: 101, campaign: 1 });
+      const response = await request(route, own(route));
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
       errorResponseSchema.parse(response.json());
     }
@@ -69,7 +155,7 @@ describe('tenancy on every tenant-scoped route', () => {
   it('a dealership user gets 404 for another dealership of its agency and for another agency', async () => {
     for (const route of tenantRoutes()) {
       for (const ids of [
-        ...(route.url.includes(':dealership_id') ? [{ org: 1, dealer: 102, campaign: 1 }] : []),
+        ...(route.url.includes(':dealership_id') ? [{ org: 1, dealer: 102, campaign: campaignFor(route.url) }] : []),
         { org: OTHER.organizationId, dealer: OTHER.dealershipId, campaign: OTHER.campaignId },
         ...(route.url.includes(':dealership_id')
           ? [{ org: 1, dealer: OTHER.dealershipId, campaign: OTHER.campaignId }]
@@ -83,18 +169,16 @@ describe('tenancy on every tenant-scoped route', () => {
   });
 
   it('an agency administrator of another agency gets 404 for every route of this agency', async () => {
-    const campaign = await demoCampaignOf101(cookies.agency);
     for (const route of tenantRoutes()) {
-      const response = await request(route, { org: 1, dealer: 101, campaign }, cookies.otherAdmin);
+      const response = await request(route, own(route), cookies.otherAdmin);
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(404);
     }
   });
 
   it('the agency administrator and platform staff open the agency; the dealership user its own dealership', async () => {
-    const campaign = await demoCampaignOf101(cookies.agency);
     for (const route of tenantRoutes()) {
       for (const who of ['agency', 'staff', 'dealer'] as const) {
-        const response = await request(route, { org: 1, dealer: 101, campaign }, cookies[who]);
+        const response = await request(route, own(route), cookies[who]);
         expect(response.statusCode, `${who} ${route.method} ${route.url}: ${response.body.slice(0, 200)}`).toBeLessThan(
           300,
         );
@@ -102,14 +186,23 @@ describe('tenancy on every tenant-scoped route', () => {
     }
   });
 
+  it('a campaign of another dealership is 404 on every campaign route, even for platform staff', async () => {
+    for (const route of tenantRoutes().filter((r) => r.url.includes(':campaign_id'))) {
+      for (const campaign of [OTHER.campaignId, FIXTURE.dynOff]) {
+        const response = await request(route, { org: 1, dealer: FIXTURE.dealershipId, campaign }, cookies.staff);
+        expect(response.statusCode, `${route.url} ${campaign}`).toBe(404);
+      }
+    }
+  });
+
   it('platform staff open another agency, but a campaign of another dealership stays 404', async () => {
-    const own = await t.app.inject({
+    const ownList = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/${OTHER.organizationId}/dealership/${OTHER.dealershipId}/campaigns?startDate=2026-11-01&endDate=2026-11-14`,
       headers: { cookie: cookies.staff },
     });
-    expect(own.statusCode).toBe(200);
-    expect(own.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id)).toEqual([
+    expect(ownList.statusCode).toBe(200);
+    expect(ownList.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id)).toEqual([
       OTHER.campaignId,
     ]);
     const crossed = await t.app.inject({
@@ -129,6 +222,7 @@ describe('tenancy on every tenant-scoped route', () => {
     const ids = list.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).not.toContain(OTHER.campaignId);
+    expect(ids).not.toContain(FIXTURE.dynOff);
     const dealerships = await t.app.inject({
       method: 'GET',
       url: '/api/agencies/1/dealerships',

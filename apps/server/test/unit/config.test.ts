@@ -28,6 +28,32 @@ describe('configuration', () => {
   });
 });
 
+describe('file storage configuration', () => {
+  it('defaults to local storage; S3 settings parse when given', () => {
+    const config = loadConfig({});
+    expect(config.S3_BUCKET).toBeUndefined();
+    expect(config).toMatchObject({ S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'portal-files',
+        S3_REGION: 'eu-west-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_ACCESS_KEY_ID: 'minio',
+        S3_SECRET_ACCESS_KEY: 'minio-secret',
+        S3_FORCE_PATH_STYLE: 'true',
+      }),
+    ).toMatchObject({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: true });
+  });
+
+  it('refuses a bad endpoint and one S3 key without the other', () => {
+    expect(() => loadConfig({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'only-the-id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});
+
 describe('dates', () => {
   it('gives the calendar day in a time zone', () => {
     const instant = new Date('2026-11-22T03:30:00Z');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common/dates';
-import { percentSchema, reportPageSchema } from './common';
+import { percentSchema, reportPageSchema, reportRangeShape } from './common';
 
 /**
  * Breakdown calls of the report pages (spec 000 §2.5–§2.7, §3, §7). All take the report range;
@@ -30,6 +30,9 @@ export const dmaRowSchema = z.object({
   ctr: percentSchema,
 });
 export const dmasResponseSchema = z.object({ data: z.array(dmaRowSchema) });
+
+/** `description` of a vehicle row whose VIN the dealership's inventory does not have. */
+export const VEHICLE_NOT_IN_INVENTORY = 'Not in inventory';
 
 /** Vehicle rows (spec 000 §3): `facebook_product_vendor_id` is the stock number shown as Stock. */
 export const vehicleRowSchema = z.object({
@@ -84,6 +87,7 @@ export const creativeRowSchema = z.object({
   ctr: percentSchema,
 });
 export const creativesPageSchema = reportPageSchema(creativeRowSchema);
+export const creativeSortColumns = ['creative_name', 'creative_size', 'impressions', 'clicks', 'ctr'] as const;
 
 /** `GET .../campaigns/search/{campaign_id}/calls` (paged, default datetime descending). `duration` in seconds; `recording_url` a short-lived signed URL. */
 export const phoneCallRowSchema = z.object({
@@ -99,6 +103,14 @@ export const phoneCallSortColumns = ['phone_number', 'datetime', 'duration'] as 
 /** `GET .../campaigns/display/{campaign_id}/site-list` (paged, impressions descending); 404 unless show_site_list. */
 export const siteRowSchema = z.object({ SITE: z.string(), AD_SIZES: z.array(z.string()), IMPRESSIONS: z.number() });
 export const siteListPageSchema = reportPageSchema(siteRowSchema);
+export const siteSortColumns = ['SITE', 'IMPRESSIONS'] as const;
+/** Query of `.../site-list/creative-size`: the report range and the site (as listed in `SITE`). */
+export const siteSizesQuerySchema = z
+  .object({ ...reportRangeShape, site: z.string().min(1).max(512) })
+  .refine((q) => q.start_date <= q.end_date, {
+    message: 'start_date must not be after end_date',
+    path: ['end_date'],
+  });
 /** `GET .../site-list/creative-size?site=` → impressions per creative size of one site. */
 export const siteSizeRowSchema = z.object({ SIZE: z.string(), IMPRESSIONS: z.number() });
 export const siteSizesResponseSchema = z.object({ data: z.array(siteSizeRowSchema) });
@@ -114,6 +126,14 @@ export const keywordRowSchema = z.object({
   click_share: percentSchema,
 });
 export const keywordsPageSchema = reportPageSchema(keywordRowSchema);
+export const keywordSortColumns = [
+  'keyword',
+  'impressions',
+  'clicks',
+  'ctr',
+  'impression_share',
+  'click_share',
+] as const;
 
 /** `GET .../campaigns/{id}/leads` (paged, newest first). */
 export const leadRowSchema = z.object({
@@ -125,6 +145,7 @@ export const leadRowSchema = z.object({
   status: z.string().nullable(),
 });
 export const leadsPageSchema = reportPageSchema(leadRowSchema);
+export const leadSortColumns = ['datetime', 'lead_type', 'contact_name', 'status'] as const;
 
 /** `GET .../campaigns/{id}/walk-ins` → visits per location with coordinates, visits descending. */
 export const walkInRowSchema = z.object({

@@ -76,7 +76,7 @@ export type DisplayMetrics = z.infer<typeof displayMetricsSchema>;
 
 /**
  * `GET .../campaigns/display/{id}/metrics/conversions?start_date&end_date` (spec 000 §2.7, §3, §9):
- * conversion counts per tag; page views are tag 4; the impression-weighted average time to convert
+ * conversion counts per tag; page views are tag 4; the count-weighted average time to convert
  * in days with its label ('<1 day' below 1); unique site visitors; key pages and UTM sources and
  * campaigns (top 5 each); `roas` (orders and revenue per day, dollars) only when show_roas, else null.
  */

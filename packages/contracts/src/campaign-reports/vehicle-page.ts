@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common/dates';
+import { tenantParamsSchema } from '../common/ids';
 import { percentSchema } from './common';
+
+/** Path parameters of the vehicle page: the tenant and a 17-character VIN (upper-cased). */
+export const vehicleParamsSchema = tenantParamsSchema.extend({
+  vin: z
+    .string()
+    .regex(/^[A-HJ-NPR-Z0-9]{17}$/i, 'Expected a 17-character VIN')
+    .transform((vin) => vin.toUpperCase()),
+});
+export type VehicleParams = z.infer<typeof vehicleParamsSchema>;
 
 /**
  * `GET .../inventory/vehicles/{vin}?start_date&end_date` — the vehicle page that vehicle links open

@@ -63,3 +63,32 @@ export const TOAST_DURATION_MS = 5000;
 
 /** Maximum layout width in pixels (spec 000 §9). */
 export const LAYOUT_MAX_WIDTH = 1920;
+
+/** Video completion rate at a quartile (video_N ÷ impressions) as a percent to two decimals. */
+export function completionPercent(
+  completions: number | null | undefined,
+  impressions: number | null | undefined,
+): number | null {
+  const value = ratio(completions, impressions);
+  return value === null ? null : round(value * 100, 2);
+}
+
+/**
+ * The first `https://` URL of an inventory `image_url` field, which may hold several URLs separated
+ * by `|`, `||||`, a comma or a semicolon (docs/ingestion.md); null when there is none. Plain
+ * `http://` URLs are skipped: the portal's pages are served over HTTPS.
+ */
+export function firstHttpsImageUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  for (const part of value.split(/\|{4}|[|,;]/)) {
+    const candidate = part.trim();
+    if (!/^https:\/\/\S+$/i.test(candidate)) continue;
+    try {
+      new URL(candidate);
+      return candidate;
+    } catch {
+      // not a URL: try the next one
+    }
+  }
+  return null;
+}

@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import pdfmake from 'pdfmake';
+import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { ChartOption } from '@portal/report-charts';
+import { renderChartSvg } from './render-chart';
+
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+
+let configured = false;
+
+/** pdfmake on the server: Roboto from the package, local reads limited to its font folder, no URL fetches. */
+function configure() {
+  if (configured) return;
+  pdfmake.setFonts({
+    Roboto: {
+      normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+      bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+      italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+      bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+    },
+  });
+  pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
+  pdfmake.setUrlAccessPolicy(() => false);
+  configured = true;
+}
+
+/** Page content width of an A4 landscape page with 36 pt margins. */
+export const CONTENT_WIDTH = 842 - 72;
+
+export interface Card {
+  label: string;
+  value: string;
+  hint?: string;
+}
+
+/** A row of metric cards, as the page's cards. */
+export function cardsRow(cards: Card[]): Content {
+  const width = (CONTENT_WIDTH - (cards.length - 1) * 8) / Math.max(cards.length, 1);
+  return {
+    columns: cards.map((card) => ({
+      width,
+      table: {
+        widths: ['*'],
+        body: [
+          [
+            {
+              stack: [
+                { text: card.label.toUpperCase(), style: 'cardLabel' },
+                { text: card.value, style: 'cardValue' },
+                ...(card.hint ? [{ text: card.hint, style: 'cardHint' }] : []),
+              ],
+              margin: [8, 6, 8, 6],
+            },
+          ],
+        ],
+      },
+      layout: { hLineColor: () => '#dee2e6', vLineColor: () => '#dee2e6' },
+    })),
+    columnGap: 8,
+    margin: [0, 0, 0, 12],
+    unbreakable: true,
+  } as Content;
+}
+
+/** A titled chart rendered to SVG from its option. */
+export function chartBlock(title: string, option: ChartOption, width = CONTENT_WIDTH, height = 200): Content {
+  return {
+    stack: [
+      { text: title, style: 'sectionTitle' },
+      { svg: renderChartSvg(option, { width, height }), width },
+    ],
+    margin: [0, 0, 0, 12],
+    unbreakable: true,
+  } as Content;
+}
+
+/** Two charts side by side. */
+export function chartPair(left: [string, ChartOption], right: [string, ChartOption]): Content {
+  const width = (CONTENT_WIDTH - 12) / 2;
+  return {
+    columns: [chartBlock(left[0], left[1], width), chartBlock(right[0], right[1], width)],
+    columnGap: 12,
+  } as Content;
+}
+
+/** A titled table; `rows` already formatted; says `empty` when there are none. */
+export function tableBlock(
+  title: string,
+  header: string[],
+  rows: string[][],
+  options: { empty: string; note?: string },
+): Content {
+  if (rows.length === 0) {
+    return {
+      stack: [
+        { text: title, style: 'sectionTitle' },
+        { text: options.empty, style: 'muted' },
+      ],
+      margin: [0, 0, 0, 12],
+    };
+  }
+  const body: TableCell[][] = [
+    header.map((text) => ({ text, style: 'tableHeader' })),
+    ...rows.map((row) => row.map((text, index) => ({ text, alignment: index === 0 ? 'left' : 'right' }) as TableCell)),
+  ];
+  return {
+    stack: [
+      { text: title, style: 'sectionTitle' },
+      {
+        table: { headerRows: 1, widths: header.map((_, i) => (i === 0 ? '*' : 'auto')), body },
+        layout: 'lightHorizontalLines',
+        fontSize: 9,
+      },
+      ...(options.note ? [{ text: options.note, style: 'muted', margin: [0, 4, 0, 0] }] : []),
+    ],
+    margin: [0, 0, 0, 14],
+  } as Content;
+}
+
+/** Renders a report document: header lines, then the sections; A4 landscape. */
+export async function renderPdf(input: { title: string; subtitle: string[]; content: Content[] }): Promise<Buffer> {
+  configure();
+  const doc = pdfmake.createPdf({
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [36, 36, 36, 40],
+    info: { title: input.title, creator: 'Campaign portal' },
+    defaultStyle: { font: 'Roboto', fontSize: 10, color: '#212529' },
+    footer: (page: number, pages: number) => ({
+      text: `${page} / ${pages}`,
+      alignment: 'right',
+      margin: [0, 10, 36, 0],
+      fontSize: 8,
+      color: '#868e96',
+    }),
+    content: [
+      { text: input.title, style: 'title' },
+      ...input.subtitle.map((line) => ({ text: line, style: 'subtitle' })),
+      { text: ' ', margin: [0, 0, 0, 6] },
+      ...input.content,
+    ],
+    styles: {
+      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
+      subtitle: { fontSize: 10, color: '#495057' },
+      sectionTitle: { fontSize: 12, bold: true, margin: [0, 4, 0, 6] },
+      cardLabel: { fontSize: 8, color: '#868e96' },
+      cardValue: { fontSize: 16, bold: true, margin: [0, 2, 0, 0] },
+      cardHint: { fontSize: 8, color: '#868e96' },
+      tableHeader: { bold: true, color: '#495057' },
+      muted: { color: '#868e96', fontSize: 9 },
+    },
+  });
+  return doc.getBuffer();
+}

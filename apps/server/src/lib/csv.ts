@@ -1,0 +1,77 @@
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { formatPercent } from '@portal/contracts';
+
+/** One column of a CSV export: its header text and how a row's value is written. */
+export interface CsvColumn<R> {
+  header: string;
+  value(row: R): string | number | null;
+}
+
+/**
+ * `{campaign name}_{table}_{start}_{end}.csv` with every run of characters other than letters,
+ * digits, `.`, `-` and `_` replaced by `_` (safe in a header and on every file system).
+ */
+export function csvFileName(campaignName: string, table: string, startDate: string, endDate: string): string {
+  const safe = (text: string) =>
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+|_+$/g, '');
+  return `${safe(campaignName) || 'campaign'}_${safe(table)}_${startDate}_${endDate}.csv`;
+}
+
+/** `2026-11-05` → `11/05/2026`. */
+export function formatUsDate(isoDate: string): string {
+  const [year, month, day] = isoDate.slice(0, 10).split('-');
+  return `${month}/${day}/${year}`;
+}
+
+/** An instant's calendar day in a time zone as MM/DD/YYYY. */
+export function formatUsLocalDate(instant: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(instant),
+  );
+}
+
+/** Seconds as m:ss (125 → '2:05'; an hour and more stays in minutes: 3725 → '62:05'). */
+export function formatDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** A percent value as the tables show it: 2.5 → '2.50%', null → 'N/A'. */
+export const csvPercent = (value: number | null) => formatPercent(value);
+
+/**
+ * Streams a CSV download: a header row, then every row of `slices` as the database yields them,
+ * so that no more than one slice is held in memory. The first slice is read before the headers
+ * are sent, so a failing query still answers with the error shape; a failure later ends the
+ * download early (the client sees a broken transfer, never a partial file announced as whole).
+ */
+export async function sendCsv<R>(
+  reply: FastifyReply,
+  options: { fileName: string; columns: Array<CsvColumn<R>>; slices: AsyncIterable<R[]> },
+): Promise<FastifyReply> {
+  const iterator = options.slices[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const columns = options.columns;
+  async function* records() {
+    let next = first;
+    while (!next.done) {
+      for (const row of next.value) yield columns.map((column) => column.value(row) ?? '');
+      next = await iterator.next();
+    }
+  }
+  const csv = stringify({ header: true, columns: columns.map((column) => column.header) });
+  pipeline(Readable.from(records()), csv, (error) => {
+    if (error) reply.log.error({ err: error }, 'CSV export failed while streaming');
+  });
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${options.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema, reportParamsSchema, reportRangeQuerySchema } from '@portal/contracts';
+import { ApiError } from '../../../lib/errors';
+import { buildCampaignReportPdf } from '../../../exports/pdf/campaign-report-pdf';
+import { loadReportPdfData, type FetchJson } from '../../../exports/pdf/report-data';
+
+/** `{campaign name}_{start}_{end}.pdf` with characters unsafe in file names replaced. */
+export function reportPdfFileName(campaignName: string, startDate: string, endDate: string): string {
+  const safe =
+    campaignName
+      .replace(/[^\w\- .()]+/g, '_')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120) || 'campaign';
+  return `${safe}_${startDate}_${endDate}.pdf`;
+}
+
+/**
+ * `GET .../campaigns/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf` (attachment):
+ * the campaign's report page as a PDF — header, cards, charts (the page's ECharts option builders
+ * rendered to SVG on the server) and the first page of each table. The data comes from the same
+ * report calls the page makes, made internally with the caller's session, so it holds exactly what
+ * the caller may see. 404 when the campaign is not the dealership's.
+ */
+const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireTenant);
+  app.get(
+    '/campaigns/:campaign_id/report.pdf',
+    {
+      schema: {
+        tags: ['exports'],
+        summary: 'Campaign report as PDF',
+        produces: ['application/pdf'],
+        params: reportParamsSchema,
+        querystring: reportRangeQuerySchema,
+        response: {
+          200: z.any().describe('The PDF file'),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { organization_id, dealership_id, campaign_id } = request.params;
+      const prefix = `/api/agencies/${organization_id}/dealership/${dealership_id}`;
+      const fetchJson: FetchJson = async <T>(path: string) => {
+        const response = await app.inject({
+          method: 'GET',
+          url: `${prefix}${path}`,
+          headers: { cookie: request.headers.cookie ?? '' },
+        });
+        if (response.statusCode !== 200) {
+          const body = response.json() as { error?: { code?: string; message?: string } };
+          throw new ApiError(
+            response.statusCode,
+            (body.error?.code as never) ?? 'INTERNAL',
+            body.error?.message ?? 'Report data unavailable',
+          );
+        }
+        return response.json() as T;
+      };
+      const data = await loadReportPdfData(fetchJson, campaign_id, request.query);
+      const pdf = await buildCampaignReportPdf(data);
+      const fileName = reportPdfFileName(
+        data.report.campaign.client_campaign_display_name,
+        request.query.start_date,
+        request.query.end_date,
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};
+export default campaignReportPdf;
