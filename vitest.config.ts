@@ -10,7 +10,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/contracts/test/**/*.test.ts', 'apps/server/test/unit/**/*.test.ts'],
+          include: [
+            'packages/contracts/test/**/*.test.ts',
+            'packages/report-charts/test/**/*.test.ts',
+            'apps/server/test/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

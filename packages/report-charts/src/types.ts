@@ -1,0 +1,31 @@
+import type { EChartsOption } from 'echarts';
+
+/**
+ * An ECharts option object. Every builder returns plain data (no functions), so an option can be
+ * serialised, compared in tests and rendered on the server (`ssr: true`, SVG) for PDFs.
+ */
+export type ChartOption = EChartsOption;
+
+/** Options every builder takes. */
+export interface BuildOptions {
+  /** ECharts animation; turn it off for screenshots and PDFs. Default true. */
+  animation?: boolean;
+}
+
+/** Options of the daily charts. */
+export interface DailyChartOptions extends BuildOptions {
+  /** Line (default) or bar. */
+  kind?: 'line' | 'bar';
+}
+
+/** Options of the top-N bar charts. */
+export interface TopChartOptions extends BuildOptions {
+  /** How many entries to show, largest first (spec 000 §9: top 5). Default 5. */
+  limit?: number;
+}
+
+/** A calendar day on the wire, `YYYY-MM-DD`. */
+export type IsoDate = string;
+
+/** `[west, south, east, north]` in degrees. */
+export type Bounds = [number, number, number, number];
