@@ -192,6 +192,41 @@ function geoComponent(mapName: string, points: readonly { latitude: number; long
   };
 }
 
+/**
+ * Whether point labels can be drawn beside every point: at most 12 points, none closer to another
+ * than a tenth of the view's width (points on top of each other get their name on hover only).
+ */
+function labelsFit(points: readonly { latitude: number; longitude: number }[], aspect: number): boolean {
+  if (points.length > 12) return false;
+  const box = paddedBounds(
+    points.map((p) => [p.longitude, p.latitude, p.longitude, p.latitude] as Bounds),
+    0.25,
+    0.8,
+  );
+  if (!box) return true;
+  const fitted = fitBoundsToAspect(box, aspect);
+  const scale = aspectScaleOf(fitted);
+  const width = (fitted[2] - fitted[0]) * scale;
+  for (let i = 0; i < points.length; i++) {
+    for (let j = i + 1; j < points.length; j++) {
+      const a = points[i]!;
+      const b = points[j]!;
+      const distance = Math.hypot((a.longitude - b.longitude) * scale, a.latitude - b.latitude);
+      if (distance < width / 10) return false;
+    }
+  }
+  return true;
+}
+
+function pointLabels(show: boolean) {
+  const label = { position: 'right' as const, formatter: '{b}', color: '#212529', fontSize: 11 };
+  return {
+    label: { show, ...label },
+    emphasis: { label: { show: true, ...label } },
+    labelLayout: { hideOverlap: true },
+  };
+}
+
 function symbolSize(value: number, max: number): number {
   return Math.round(8 + 18 * Math.sqrt(Math.max(0, value) / Math.max(1, max)));
 }
@@ -216,8 +251,7 @@ export function walkInLocationsChart({
         name: 'Walk-ins',
         coordinateSystem: 'geo',
         itemStyle: { color: '#fa5252', opacity: 0.85, borderColor: '#ffffff', borderWidth: 1 },
-        label: { show: rows.length <= 12, position: 'right', formatter: '{b}', color: '#212529', fontSize: 11 },
-        labelLayout: { hideOverlap: true },
+        ...pointLabels(labelsFit(rows, aspect)),
         data: rows.map((row) => ({
           name: row.location_name,
           value: [row.longitude, row.latitude, row.visits],
@@ -250,8 +284,7 @@ export function eventLocationsChart({
         name: 'Events',
         coordinateSystem: 'geo',
         itemStyle: { color: '#7950f2', borderColor: '#ffffff', borderWidth: 1 },
-        label: { show: rows.length <= 12, position: 'right', formatter: '{b}', color: '#212529', fontSize: 11 },
-        labelLayout: { hideOverlap: true },
+        ...pointLabels(labelsFit(rows, aspect)),
         data: rows.map((row) => ({
           name: row.event_name,
           value: [row.longitude, row.latitude, row.attendees],

@@ -84,6 +84,10 @@ export const routes: RouteObject[] = [
                   { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
                 ],
               },
+              {
+                path: 'inventory/vehicles/:vin',
+                lazy: () => import('./routes/inventory/vehicle').then((m) => ({ Component: m.VehicleRoute })),
+              },
               { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
             ],
           },

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockApi } from '@/testing/mock-api';
-import { ApiError, api, setUnauthorizedHandler } from './api-client';
+import { ApiError, api, filenameFromContentDisposition, setUnauthorizedHandler } from './api-client';
 
 describe('api client', () => {
   afterEach(() => {
@@ -43,5 +43,33 @@ describe('api client', () => {
   it('reports a network failure as an ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(api.get('/api/me')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+  });
+
+  it('downloads a file with the name the server gives in Content-Disposition', async () => {
+    mockApi({
+      'GET /api/file/csv': {
+        text: 'a,b\n1,2\n',
+        headers: {
+          'Content-Type': 'text/csv',
+          'Content-Disposition': 'attachment; filename="Spring Sale_Vehicles.csv"',
+        },
+      },
+      'GET /api/broken/csv': apiError(500, 'INTERNAL', 'Something went wrong'),
+    });
+    const file = await api.download('/api/file/csv', { query: { start_date: '2026-01-01' } });
+    expect(file.filename).toBe('Spring Sale_Vehicles.csv');
+    expect(await file.blob.text()).toBe('a,b\n1,2\n');
+    await expect(api.download('/api/broken/csv')).rejects.toMatchObject({ status: 500, code: 'INTERNAL' });
+  });
+
+  it('reads file names from Content-Disposition headers', () => {
+    expect(filenameFromContentDisposition('attachment; filename="report.pdf"')).toBe('report.pdf');
+    expect(filenameFromContentDisposition('attachment; filename=report.csv')).toBe('report.csv');
+    expect(
+      filenameFromContentDisposition(`attachment; filename="x.csv"; filename*=UTF-8''Caf%C3%A9%20Sale_Vehicles.csv`),
+    ).toBe('Café Sale_Vehicles.csv');
+    expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
+    expect(filenameFromContentDisposition('attachment')).toBeNull();
+    expect(filenameFromContentDisposition(null)).toBeNull();
   });
 });

@@ -119,9 +119,76 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   return schema.parse(json);
 }
 
+/** A file answered by the API: its bytes and the name from `Content-Disposition` (null when absent). */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * The `filename` of a `Content-Disposition` header: the RFC 5987 `filename*` (UTF-8) when present,
+ * else the plain `filename`; path separators are dropped so the name stays a file name.
+ */
+export function filenameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  let name: string | null = null;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header);
+  if (extended) {
+    const value = extended[1]!.trim().replace(/^"(.*)"$/, '$1');
+    const encoded = value.includes("''") ? value.slice(value.indexOf("''") + 2) : value;
+    try {
+      name = decodeURIComponent(encoded);
+    } catch {
+      name = null;
+    }
+  }
+  if (!name) {
+    const plain = /filename\s*=\s*("((?:\\.|[^"\\])*)"|[^;]+)/i.exec(header);
+    if (plain) name = (plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : plain[1]!).trim();
+  }
+  const safe = name?.split(/[/\\]/).pop()?.trim();
+  return safe ? safe : null;
+}
+
+/** Fetches a file (CSV, PDF) with the session cookie; throws `ApiError` as `apiRequest` does. */
+export async function apiDownload(
+  path: string,
+  options: { query?: Record<string, QueryValue>; signal?: AbortSignal; accept?: string } = {},
+): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: options.accept ?? '*/*' },
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({
+      code: 'NETWORK_ERROR',
+      status: 0,
+      message: 'The server could not be reached. Check your connection and try again.',
+    });
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401) {
+      const here = `${window.location.pathname}${window.location.search}`;
+      if (!window.location.pathname.startsWith('/login')) onUnauthorized(here);
+    }
+    throw error;
+  }
+  return {
+    blob: await response.blob(),
+    filename: filenameFromContentDisposition(response.headers.get('Content-Disposition')),
+  };
+}
+
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
   post: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
+  download: apiDownload,
 };

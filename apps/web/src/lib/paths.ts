@@ -13,7 +13,18 @@ export const paths = {
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns/${tab}`,
   campaignsRoot: (organizationId: number | string, dealershipId: number | string) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns`,
+  /** A campaign's report: `campaigns/{lower-cased product code}/{id}/` (spec 000 §2.3). */
+  campaignReport: (organizationId: number | string, dealershipId: number | string, productCode: string, id: number) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns/${productCode.toLowerCase()}/${id}/`,
+  /** The vehicle page that report vehicle links open (`../../inventory/vehicles/{vin}` from a report). */
+  vehicle: (organizationId: number | string, dealershipId: number | string, vin: string) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/inventory/vehicles/${encodeURIComponent(vin)}`,
 };
+
+/** `?startDate=…&endDate=…` of a report range, to carry it along links. */
+export function rangeSearch(range: { startDate: string; endDate: string }): string {
+  return `?${new URLSearchParams({ startDate: range.startDate, endDate: range.endDate }).toString()}`;
+}
 
 /** Keeps a `next` redirect inside the app: a same-origin absolute path, never `//host` or a URL. */
 export function safeNextPath(next: string | null | undefined): string {

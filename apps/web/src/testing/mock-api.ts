@@ -13,7 +13,11 @@ export interface MockRequest {
 
 export interface MockResponse {
   status?: number;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as is instead of `body` (CSV, PDF bytes as text). */
+  text?: string;
+  headers?: Record<string, string>;
 }
 
 type Handler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
@@ -72,9 +76,12 @@ export function mockApi(handlers: Record<string, Handler | MockResponse>) {
       calls.push(request);
       const result = await route.handler(request);
       const status = result.status ?? 200;
+      if (result.text !== undefined) {
+        return new Response(result.text, { status, headers: { 'Content-Type': 'text/plain', ...result.headers } });
+      }
       return new Response(status === 204 || result.body === undefined ? null : JSON.stringify(result.body), {
         status,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': 'application/json', ...result.headers },
       });
     }
     unhandled.push(`${method} ${url.pathname}`);

@@ -119,4 +119,20 @@ describe('app routes', () => {
     const second = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/nothing/here');
     await waitFor(() => expect(second.router.state.location.pathname).toBe(LIST));
   });
+
+  it('opens a report route per product code and the vehicle page under the dealership', async () => {
+    mockSignedIn({
+      'GET /api/agencies/1/dealership/2/campaigns/:id/report': apiError(404, 'NOT_FOUND', 'Campaign not found'),
+      'GET /api/agencies/1/dealership/2/inventory/vehicles/:vin': apiError(404, 'NOT_FOUND', 'Vehicle not found'),
+    });
+    const report = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/lop/100001/');
+    expect(await screen.findByRole('heading', { name: 'Campaign not found' })).toBeInTheDocument();
+    report.unmount();
+
+    mockSignedIn({
+      'GET /api/agencies/1/dealership/2/inventory/vehicles/:vin': apiError(404, 'NOT_FOUND', 'Vehicle not found'),
+    });
+    renderRoutes(routes, '/dashboard/agency/1/dealership/2/inventory/vehicles/2T2ZZMCA5JC101174');
+    expect(await screen.findByRole('heading', { name: 'Vehicle not found' })).toBeInTheDocument();
+  });
 });

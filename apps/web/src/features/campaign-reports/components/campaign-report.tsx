@@ -1,24 +1,33 @@
 import { Alert, Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import {
-  deliveryPercent,
-  formatInteger,
-  formatPercent,
-  reportRouteSegment,
-  type ManagedCampaignDetail,
-} from '@portal/contracts';
+import { reportRouteSegment, type CampaignReport as CampaignReportData } from '@portal/contracts';
 import { IconArrowLeft, IconClockHour4 } from '@tabler/icons-react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { useCallback, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { ErrorState } from '@/components/ui/error-state';
 import { NotFoundState } from '@/components/ui/not-found-state';
-import { StatCard } from '@/components/ui/stat-card';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
 import { formatDateRange, formatLongDate, type DateRange } from '@/lib/dates';
-import { formatClicksFor } from '@/lib/metrics';
-import { paths } from '@/lib/paths';
-import { useManagedCampaign } from '../api/get-managed-campaign';
-import { CampaignDailyTable } from './campaign-daily-table';
+import { paths, rangeSearch } from '@/lib/paths';
+import { useCampaignReport } from '../api/get-campaign-report';
+import { useDisplayMetrics } from '../api/get-display-metrics';
+import { type ReportParams } from '../api/report-params';
+import { useAdReady } from '../hooks/use-ad-ready';
+import { isTablePageParam } from '../hooks/use-table-state';
+import { reportKindOf, type ReportKind } from '../utils/report-kind';
+import { ExportPdfButton } from './export-pdf-button';
+import { AudienceReport } from './pages/audience-report';
+import { AudioReport } from './pages/audio-report';
+import { DisplayReport } from './pages/display-report';
+import { DynamicDisplayReport } from './pages/dynamic-display-report';
+import { EventsReport } from './pages/events-report';
+import { OohReport } from './pages/ooh-report';
+import { SearchReport } from './pages/search-report';
+import { SocialDynamicReport } from './pages/social-dynamic-report';
+import { SocialReport } from './pages/social-report';
+import { type ReportPageProps } from './pages/types';
+import { VideoReport } from './pages/video-report';
 
 export interface CampaignReportProps {
   organizationId: number;
@@ -29,10 +38,18 @@ export interface CampaignReportProps {
   productSegment: string;
 }
 
-function listHref(organizationId: number, dealershipId: number, range: DateRange): string {
-  const query = new URLSearchParams({ startDate: range.startDate, endDate: range.endDate });
-  return `${paths.campaigns(organizationId, dealershipId, 'list')}?${query.toString()}`;
-}
+const PAGES: Record<ReportKind, (props: ReportPageProps) => ReactNode> = {
+  audience: AudienceReport,
+  'social-dynamic': SocialDynamicReport,
+  'dynamic-display': DynamicDisplayReport,
+  display: DisplayReport,
+  video: VideoReport,
+  search: SearchReport,
+  social: SocialReport,
+  audio: AudioReport,
+  ooh: OohReport,
+  events: EventsReport,
+};
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -45,7 +62,8 @@ function BackLink({ to }: { to: string }) {
   );
 }
 
-function statusBadge(status: ManagedCampaignDetail['campaign_status']) {
+/** Active shows as success, every other status as warning (spec 000 §4). */
+function StatusBadge({ status }: { status: CampaignReportData['campaign']['campaign_status'] }) {
   return (
     <Badge color={status === 'active' ? 'green' : 'yellow'} variant="light" radius="sm">
       {status.charAt(0).toUpperCase() + status.slice(1)}
@@ -53,37 +71,62 @@ function statusBadge(status: ManagedCampaignDetail['campaign_status']) {
   );
 }
 
-function ReportCards({ campaign }: { campaign: ManagedCampaignDetail }) {
-  const delivery = deliveryPercent(campaign.impressions, campaign.booked_impressions);
+function ReportSkeleton({ backTo }: { backTo: string }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: campaign.booked_impressions !== null ? 4 : 3 }} spacing="md">
-      <StatCard label="Impressions" value={formatInteger(campaign.impressions)} />
-      <StatCard label="Clicks" value={formatClicksFor(campaign.product_code, campaign.clicks)} />
-      <StatCard label="CTR" value={formatPercent(campaign.ctr)} />
-      {campaign.booked_impressions !== null ? (
-        <StatCard
-          label="Delivery"
-          value={formatPercent(delivery, 1)}
-          description={`of ${formatInteger(campaign.booked_impressions)} booked impressions`}
-        />
-      ) : null}
-    </SimpleGrid>
+    <Stack gap="lg" aria-busy>
+      <BackLink to={backTo} />
+      <Skeleton height={14} width={180} />
+      <Skeleton height={32} width={360} />
+      <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="md">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} height={96} />
+        ))}
+      </SimpleGrid>
+      <Skeleton height={280} />
+    </Stack>
   );
 }
 
-/** A managed campaign's report: header, date filter, totals and daily delivery (generic page for now). */
-export function CampaignReport({ organizationId, dealershipId, campaignId, productSegment }: CampaignReportProps) {
-  const [range, setRange] = useDateRangeParams();
-  const location = useLocation();
-  const campaignQuery = useManagedCampaign({
-    organizationId,
-    dealershipId,
-    campaignId: campaignId ?? 0,
-    ...range,
-  });
-  const backTo = listHref(organizationId, dealershipId, range);
+/** The date range in the URL; a new range sends every report table back to its first page. */
+function useReportRange(): [DateRange, (range: DateRange) => void] {
+  const [range] = useDateRangeParams();
+  const [, setSearchParams] = useSearchParams();
+  const setRange = useCallback(
+    (next: DateRange) =>
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        params.set('startDate', next.startDate);
+        params.set('endDate', next.endDate);
+        for (const name of [...params.keys()]) if (isTablePageParam(name)) params.delete(name);
+        return params;
+      }),
+    [setSearchParams],
+  );
+  return [range, setRange];
+}
 
-  if (campaignId === null || (campaignQuery.isError && isNotFound(campaignQuery.error))) {
+/**
+ * A managed campaign's report page: the shell (header with dealership and campaign name, status,
+ * flight, date filter, 'Back to campaigns', 'Export as PDF'; pending and not-found states) around the
+ * page of the campaign's product (spec 000 §2.2, §2.5–§2.7).
+ */
+export function CampaignReport({ organizationId, dealershipId, campaignId, productSegment }: CampaignReportProps) {
+  const [range, setRange] = useReportRange();
+  const location = useLocation();
+  const params: ReportParams = { organizationId, dealershipId, campaignId: campaignId ?? 0, ...range };
+  const reportQuery = useCampaignReport(params, { enabled: campaignId !== null });
+  const report = reportQuery.data;
+  const kind = report ? reportKindOf(report.campaign.product_code) : null;
+  const started = report !== undefined && report.campaign.campaign_status !== 'pending';
+
+  // DYD: the ad-ready flag is set 5 s after the display data loads (spec 000 §2.7, §9). The query is
+  // the one the DYD page reads, so this adds no request.
+  const displayMetrics = useDisplayMetrics(params, { enabled: kind === 'dynamic-display' && started });
+  const adReady = useAdReady(displayMetrics.isSuccess);
+
+  const backTo = `${paths.campaigns(organizationId, dealershipId, 'list')}${rangeSearch(range)}`;
+
+  if (campaignId === null || (reportQuery.isError && isNotFound(reportQuery.error))) {
     return (
       <NotFoundState
         title="Campaign not found"
@@ -94,37 +137,23 @@ export function CampaignReport({ organizationId, dealershipId, campaignId, produ
     );
   }
 
-  if (campaignQuery.isError) {
+  if (reportQuery.isError && !report) {
     return (
       <Stack gap="md">
         <BackLink to={backTo} />
         <ErrorState
           title="The campaign report could not be loaded"
-          error={campaignQuery.error}
-          onRetry={() => void campaignQuery.refetch()}
-          retrying={campaignQuery.isFetching}
+          error={reportQuery.error}
+          onRetry={() => void reportQuery.refetch()}
+          retrying={reportQuery.isFetching}
         />
       </Stack>
     );
   }
 
-  if (campaignQuery.isPending) {
-    return (
-      <Stack gap="lg" aria-busy>
-        <BackLink to={backTo} />
-        <Skeleton height={14} width={180} />
-        <Skeleton height={32} width={360} />
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <Skeleton height={96} />
-          <Skeleton height={96} />
-          <Skeleton height={96} />
-        </SimpleGrid>
-        <Skeleton height={240} />
-      </Stack>
-    );
-  }
+  if (!report || !kind) return <ReportSkeleton backTo={backTo} />;
 
-  const campaign = campaignQuery.data;
+  const { campaign } = report;
   const segment = reportRouteSegment(campaign.product_code);
   if (segment !== productSegment.toLowerCase()) {
     return (
@@ -135,27 +164,36 @@ export function CampaignReport({ organizationId, dealershipId, campaignId, produ
     );
   }
 
-  const pending = campaign.campaign_status === 'pending';
+  const Page = PAGES[kind];
 
   return (
-    <Stack gap="lg">
+    <Stack
+      gap="lg"
+      data-report-kind={kind}
+      data-ad-ready={kind === 'dynamic-display' ? String(adReady) : undefined}
+      aria-busy={reportQuery.isFetching || undefined}
+    >
       <BackLink to={backTo} />
-      <Stack gap={4}>
-        <Text size="sm" c="dimmed" fw={500}>
-          {campaign.dealership_name}
-        </Text>
-        <Group gap="sm" align="center">
-          <Title order={1} size="h2">
-            {campaign.client_campaign_display_name}
-          </Title>
-          {statusBadge(campaign.campaign_status)}
-        </Group>
-        <Text size="sm" c="dimmed">
-          {campaign.product_name} ({campaign.product_code}) · {formatDateRange(campaign.start_date, campaign.end_date)}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <Stack gap={4} miw={0} style={{ flex: 1 }}>
+          <Text size="sm" c="dimmed" fw={500}>
+            {campaign.dealership_name}
+          </Text>
+          <Group gap="sm" align="center">
+            <Title order={1} size="h2">
+              {campaign.client_campaign_display_name}
+            </Title>
+            <StatusBadge status={campaign.campaign_status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {campaign.product_name} ({campaign.product_code}) · Flight{' '}
+            {formatDateRange(campaign.start_date, campaign.end_date)}
+          </Text>
+        </Stack>
+        {started ? <ExportPdfButton params={params} campaignName={campaign.client_campaign_display_name} /> : null}
+      </Group>
 
-      {pending ? (
+      {!started ? (
         <Alert
           color="yellow"
           variant="light"
@@ -169,8 +207,7 @@ export function CampaignReport({ organizationId, dealershipId, campaignId, produ
           <Group align="flex-end" gap="sm">
             <DateRangeFilter value={range} onChange={setRange} />
           </Group>
-          <ReportCards campaign={campaign} />
-          <CampaignDailyTable days={campaign.days} productCode={campaign.product_code} />
+          <Page key={kind} params={params} report={report} />
         </>
       )}
     </Stack>

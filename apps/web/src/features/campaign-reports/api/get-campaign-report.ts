@@ -1,0 +1,29 @@
+import { campaignReportSchema, type CampaignReport } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+
+/** `GET .../campaigns/{id}/report`: header, totals, daily rows and section counts of every report page; 404 when the campaign is not the dealership's. */
+export function getCampaignReport(params: ReportParams, signal?: AbortSignal): Promise<CampaignReport> {
+  return api.get(`${campaignsApiPath(params)}/${params.campaignId}/report`, {
+    query: rangeQuery(params),
+    schema: campaignReportSchema,
+    signal,
+  });
+}
+
+export const getCampaignReportQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: reportQueryKey(params, 'getCampaignReport'),
+    queryFn: ({ signal }) => getCampaignReport(params, signal),
+  });
+
+export function useCampaignReport(params: ReportParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...getCampaignReportQueryOptions(params),
+    enabled: options.enabled ?? true,
+    // Keep the page on screen while another range of the same campaign loads.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[6] === params.campaignId ? keepPreviousData(previous) : undefined,
+  });
+}

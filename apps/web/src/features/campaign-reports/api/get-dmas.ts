@@ -1,0 +1,25 @@
+import { dmasResponseSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type z } from 'zod';
+import { api } from '@/lib/api-client';
+import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+
+export type DmaRow = z.infer<typeof dmasResponseSchema>['data'][number];
+
+/** `GET .../campaigns/{id}/dmas`: every DMA with delivery, impressions descending. */
+export function getDmas(params: ReportParams, signal?: AbortSignal): Promise<DmaRow[]> {
+  return api
+    .get(`${campaignsApiPath(params)}/${params.campaignId}/dmas`, {
+      query: rangeQuery(params),
+      schema: dmasResponseSchema,
+      signal,
+    })
+    .then((response) => response.data);
+}
+
+export const getDmasQueryOptions = (params: ReportParams) =>
+  queryOptions({ queryKey: reportQueryKey(params, 'getDmas'), queryFn: ({ signal }) => getDmas(params, signal) });
+
+export function useDmas(params: ReportParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getDmasQueryOptions(params), enabled: options.enabled ?? true });
+}

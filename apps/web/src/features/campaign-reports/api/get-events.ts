@@ -1,0 +1,25 @@
+import { eventsResponseSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type z } from 'zod';
+import { api } from '@/lib/api-client';
+import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+
+export type EventRow = z.infer<typeof eventsResponseSchema>['data'][number];
+
+/** `GET .../campaigns/{id}/events`: the promoted events with coordinates and results. */
+export function getEvents(params: ReportParams, signal?: AbortSignal): Promise<EventRow[]> {
+  return api
+    .get(`${campaignsApiPath(params)}/${params.campaignId}/events`, {
+      query: rangeQuery(params),
+      schema: eventsResponseSchema,
+      signal,
+    })
+    .then((response) => response.data);
+}
+
+export const getEventsQueryOptions = (params: ReportParams) =>
+  queryOptions({ queryKey: reportQueryKey(params, 'getEvents'), queryFn: ({ signal }) => getEvents(params, signal) });
+
+export function useEvents(params: ReportParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getEventsQueryOptions(params), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,28 @@
+import { placementsResponseSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type z } from 'zod';
+import { api } from '@/lib/api-client';
+import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+
+export type PlacementRow = z.infer<typeof placementsResponseSchema>['data'][number];
+
+/** `GET .../campaigns/{id}/placements`: impressions and clicks per placement, impressions descending. */
+export function getPlacements(params: ReportParams, signal?: AbortSignal): Promise<PlacementRow[]> {
+  return api
+    .get(`${campaignsApiPath(params)}/${params.campaignId}/placements`, {
+      query: rangeQuery(params),
+      schema: placementsResponseSchema,
+      signal,
+    })
+    .then((response) => response.data);
+}
+
+export const getPlacementsQueryOptions = (params: ReportParams) =>
+  queryOptions({
+    queryKey: reportQueryKey(params, 'getPlacements'),
+    queryFn: ({ signal }) => getPlacements(params, signal),
+  });
+
+export function usePlacements(params: ReportParams, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getPlacementsQueryOptions(params), enabled: options.enabled ?? true });
+}

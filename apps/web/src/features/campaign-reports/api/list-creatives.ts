@@ -1,0 +1,37 @@
+import { creativesPageSchema } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { type z } from 'zod';
+import { api } from '@/lib/api-client';
+import {
+  campaignsApiPath,
+  tableQuery,
+  tableQueryKey,
+  type ReportParams,
+  type ReportTableParams,
+} from './report-params';
+
+export type CreativeRow = z.infer<typeof creativesPageSchema>['data'][number];
+export type CreativesPage = z.infer<typeof creativesPageSchema>;
+
+/** `GET .../campaigns/display/{campaign_id}/creatives` (paged, impressions descending). */
+export function listCreativesPath(params: ReportParams): string {
+  return `${campaignsApiPath(params)}/display/${params.campaignId}/creatives`;
+}
+
+export function listCreatives(params: ReportTableParams, signal?: AbortSignal): Promise<CreativesPage> {
+  return api.get(listCreativesPath(params), { query: tableQuery(params), schema: creativesPageSchema, signal });
+}
+
+export const listCreativesQueryOptions = (params: ReportTableParams) =>
+  queryOptions({
+    queryKey: tableQueryKey(params, 'listCreatives'),
+    queryFn: ({ signal }) => listCreatives(params, signal),
+  });
+
+export function useCreatives(params: ReportTableParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...listCreativesQueryOptions(params),
+    enabled: options.enabled ?? true,
+    placeholderData: keepPreviousData,
+  });
+}

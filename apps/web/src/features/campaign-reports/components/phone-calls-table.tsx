@@ -1,0 +1,62 @@
+import { Text } from '@mantine/core';
+import { phoneCallSortColumns } from '@portal/contracts';
+import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { listPhoneCallsPath, usePhoneCalls, type PhoneCallRow } from '../api/list-phone-calls';
+import { type ReportParams } from '../api/report-params';
+import { useTableState } from '../hooks/use-table-state';
+import { formatDateTime, formatDuration } from '../utils/format';
+import { TableSection } from './table-section';
+
+const columnHelper = createColumnHelper<PhoneCallRow>();
+const DEFAULT_SORTING = [{ id: 'datetime', desc: true }];
+
+const columns: ColumnDef<PhoneCallRow, unknown>[] = [
+  columnHelper.accessor('phone_number', { header: 'Caller' }) as ColumnDef<PhoneCallRow, unknown>,
+  columnHelper.display({
+    id: 'recording',
+    header: 'Recording',
+    cell: ({ row }) =>
+      row.original.recording_url ? (
+        <audio
+          controls
+          preload="none"
+          src={row.original.recording_url}
+          aria-label={`Recording of the call from ${row.original.phone_number}`}
+          style={{ height: 32, maxWidth: 260 }}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          No recording
+        </Text>
+      ),
+  }) as ColumnDef<PhoneCallRow, unknown>,
+  columnHelper.accessor('datetime', {
+    header: 'Date',
+    cell: ({ getValue }) => formatDateTime(getValue()),
+  }) as ColumnDef<PhoneCallRow, unknown>,
+  columnHelper.accessor('duration', {
+    header: 'Duration',
+    meta: { numeric: true },
+    cell: ({ getValue }) => formatDuration(getValue()),
+  }) as ColumnDef<PhoneCallRow, unknown>,
+];
+
+/** Phone calls with their recordings: newest first by default, paged (10), CSV export (spec 000 §2.7). */
+export function PhoneCallsTable({ params, csvName }: { params: ReportParams; csvName?: string }) {
+  const state = useTableState('calls', { defaultSorting: DEFAULT_SORTING, sortable: phoneCallSortColumns });
+  const query = usePhoneCalls({ ...params, pageIndex: state.pageIndex, sorting: state.sorting });
+  return (
+    <TableSection
+      title="Phone Calls"
+      params={params}
+      state={state}
+      query={query}
+      columns={columns}
+      emptyText="No phone calls found"
+      getRowId={(row) => row.phone_call_vendor_id}
+      csvPath={listPhoneCallsPath(params)}
+      csvName={csvName}
+      minWidth={720}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+import { vehicleDetailSchema, type DateRangeQuery, type VehicleDetail } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface GetVehicleParams extends DateRangeQuery {
+  organizationId: number;
+  dealershipId: number;
+  vin: string;
+}
+
+/** `GET .../inventory/vehicles/{vin}?start_date&end_date`: the vehicle's facts and its ad results per campaign; 404 when unknown. */
+export function getVehicle(
+  { organizationId, dealershipId, vin, startDate, endDate }: GetVehicleParams,
+  signal?: AbortSignal,
+): Promise<VehicleDetail> {
+  return api.get(
+    `/api/agencies/${organizationId}/dealership/${dealershipId}/inventory/vehicles/${encodeURIComponent(vin)}`,
+    { query: { start_date: startDate, end_date: endDate }, schema: vehicleDetailSchema, signal },
+  );
+}
+
+export const getVehicleQueryOptions = (params: GetVehicleParams) =>
+  queryOptions({
+    queryKey: [
+      'agencies',
+      params.organizationId,
+      'dealerships',
+      params.dealershipId,
+      'inventory',
+      'vehicles',
+      params.vin,
+      { startDate: params.startDate, endDate: params.endDate },
+    ],
+    queryFn: ({ signal }) => getVehicle(params, signal),
+  });
+
+export function useVehicle(params: GetVehicleParams) {
+  return useQuery({
+    ...getVehicleQueryOptions(params),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[6] === params.vin ? keepPreviousData(previous) : undefined,
+  });
+}
