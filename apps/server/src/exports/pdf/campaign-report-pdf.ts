@@ -146,11 +146,22 @@ function sections(data: ReportPdfData): Content[] {
         ['Interactions', interactionsByDayChart(s.metrics, off)],
       ),
     );
-    if (s.deviceMetrics.length > 0 || s.demographicData.length > 0) {
+    if (s.deviceMetrics.length > 0 || (data.demographics?.data.length ?? 0) > 0) {
       content.push(
         chartPair(
           ['Impressions by placement', impressionsByPlacementChart(s.deviceMetrics, off)],
-          ['Interaction demographics', demographicsChart(s.demographicData, off)],
+          [
+            'Interaction demographics',
+            // Interactions (clicks) per gender and age, as the page draws it.
+            demographicsChart(
+              (data.demographics?.data ?? []).map((r) => ({
+                age: r.age,
+                female: r.female_clicks,
+                male: r.male_clicks,
+              })),
+              off,
+            ),
+          ],
         ),
       );
     }
@@ -227,7 +238,8 @@ function sections(data: ReportPdfData): Content[] {
     content.push(chartBlock('Impressions by DMA (top 5)', topDmasChart(data.dmas.data, off)));
   if (data.placements)
     content.push(chartBlock('Impressions by placement', impressionsByPlacementChart(data.placements.data, off)));
-  if (data.demographics) content.push(chartBlock('Demographics', demographicsChart(data.demographics.data, off)));
+  if (data.demographics && family !== 'social')
+    content.push(chartBlock('Demographics', demographicsChart(data.demographics.data, off)));
 
   const more = (total: number, shown: number) =>
     total > shown ? `Showing ${shown} of ${n(total)} rows; export the table as CSV for all of them.` : undefined;
