@@ -160,3 +160,126 @@ test.describe('campaign reports', () => {
     expect(text).toContain(formatInteger(report.totals.impressions));
   });
 });
+
+test.describe('spec’d report pages, section by section', () => {
+  const range = (c: ListedCampaign) => `start_date=${c.start_date}&end_date=${c.end_date}`;
+  const api = async <T>(page: Page, c: ListedCampaign & { dealership_id: number }, path: string) => {
+    const response = await page.request.get(`/api/agencies/1/dealership/${c.dealership_id}${path}`);
+    expect(response.status(), path).toBe(200);
+    return (await response.json()) as T;
+  };
+  const card = (page: Page, label: string) => page.getByText(label, { exact: true }).first();
+
+  test('DYD: cards, charts, conversions, highlights, calls with recordings, sites, vehicles, previews, ad-ready', async ({
+    page,
+  }) => {
+    await apiLogin(page, 'agency@demo.test');
+    const campaign = (await demoCampaigns(page)).get('dyd')!;
+    expect(campaign.dealership_id).toBe(101);
+    const metrics = await api<{
+      ctr: number;
+      booked_impressions: number;
+      delivery: number;
+      calls: number;
+      sales: number;
+    }>(page, campaign, `/campaigns/display/dyd/${campaign.client_campaign_id}/metrics?${range(campaign)}`);
+    await page.goto(reportUrl(campaign));
+    await expect(page.locator('[data-ad-ready="false"]')).toHaveCount(1);
+    for (const label of ['CTR', 'Booked Impressions', 'Delivery', 'Attributed Sales'])
+      await expect(card(page, label)).toBeVisible();
+    await expect(page.getByText(`${metrics.ctr.toFixed(2)}%`).first()).toBeVisible();
+    await expect(page.getByText(formatInteger(metrics.booked_impressions)).first()).toBeVisible();
+    await expect(page.getByText(`${metrics.delivery.toFixed(1)}%`).first()).toBeVisible();
+    if (metrics.calls > 0) await expect(card(page, 'Phone Calls')).toBeVisible();
+    for (const heading of [
+      'Impressions',
+      'Clicks',
+      'Conversions',
+      'Key pages (top 5)',
+      'UTM sources (top 5)',
+      'CTR',
+      'Phone Calls',
+      'Top Performing Sites',
+      'Vehicles',
+      'Ad Previews',
+    ]) {
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first(), heading).toBeVisible();
+    }
+    for (const label of ['Highest CTR', 'Most Clicked', 'Most Viewed'])
+      await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
+    const calls = page.getByRole('table', { name: 'Phone Calls' });
+    await expect(calls.getByRole('row')).toHaveCount(11);
+    const audio = calls.locator('audio').first();
+    const src = await audio.getAttribute('src');
+    expect(src).toMatch(/\/api\/files\/recordings\/.+\.mp3\?expires=\d+&signature=/);
+    const recording = await page.request.get(src!, { headers: { range: 'bytes=0-99' } });
+    expect(recording.status()).toBe(206);
+    expect(recording.headers()['content-type']).toBe('audio/mpeg');
+    await expect(page.getByRole('table', { name: 'Vehicles' }).getByRole('row')).toHaveCount(11);
+    const previews = page.getByRole('region', { name: 'Ad Previews' }).getByRole('img');
+    expect(await previews.count()).toBeGreaterThan(0);
+    expect(await previews.count()).toBeLessThanOrEqual(3);
+    await expect(page.locator('[data-ad-ready="true"]')).toHaveCount(1, { timeout: 8000 });
+  });
+
+  test('FBD: cards, charts, top conversions and the top performing vehicles table', async ({ page }) => {
+    await apiLogin(page, 'agency@demo.test');
+    const campaign = (await demoCampaigns(page)).get('fbd')!;
+    const metrics = await api<{
+      ctr: number;
+      reach: number;
+      frequency: number;
+      sales: number;
+      conversionsMetrics: unknown[] | null;
+    }>(page, campaign, `/campaigns/display/dyn/${campaign.client_campaign_id}/metrics?${range(campaign)}`);
+    await page.goto(reportUrl(campaign));
+    for (const label of ['CTR', 'Reach', 'Frequency', 'Attributed Sales'])
+      await expect(card(page, label)).toBeVisible();
+    await expect(page.getByText(formatInteger(metrics.reach)).first()).toBeVisible();
+    await expect(page.getByText(metrics.frequency.toFixed(2)).first()).toBeVisible();
+    for (const heading of [
+      'Impressions',
+      'Interactions',
+      'Impressions by placement',
+      'Interaction demographics',
+      'Impressions by DMA (top 5)',
+      'CTR',
+      'Top Performing Vehicles',
+    ]) {
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first(), heading).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Top Conversions', exact: true })).toHaveCount(
+      metrics.conversionsMetrics ? 1 : 0,
+    );
+    const table = page.getByRole('table', { name: 'Top Performing Vehicles' });
+    await expect(table.getByRole('columnheader')).toHaveText([/Vehicle/, /VIN/, /Impressions/, /Interactions/, /CTR/]);
+    const rows = await api<{ data: Array<{ vin_number: string }> }>(
+      page,
+      campaign,
+      `/campaigns/fbd/${campaign.client_campaign_id}/vehicles?${range(campaign)}`,
+    );
+    await expect(table.getByRole('row').nth(1)).toContainText(rows.data[0]!.vin_number);
+    await expect(table.getByRole('link').first()).toHaveAttribute(
+      'href',
+      /\/inventory\/vehicles\/[A-HJ-NPR-Z0-9]{17}(\?|$)/,
+    );
+  });
+
+  test('audience: cards, charts and the audience size trend with its change badge', async ({ page }) => {
+    await apiLogin(page, 'agency@demo.test');
+    const campaign = (await demoCampaigns(page)).get('audience')!;
+    const metrics = await api<{
+      overallMetrics: { impressions: number; clicks: number; ctr: number };
+      audience: { size: number; change_percent: number };
+    }>(page, campaign, `/campaigns/audiences/${campaign.client_campaign_id}/metrics?${range(campaign)}`);
+    await page.goto(reportUrl(campaign));
+    for (const label of ['Total Clicks', 'Total Impressions', 'CTR']) await expect(card(page, label)).toBeVisible();
+    await expect(page.getByText(formatInteger(metrics.overallMetrics.clicks)).first()).toBeVisible();
+    await expect(page.getByText(`${metrics.overallMetrics.ctr.toFixed(2)}%`).first()).toBeVisible();
+    for (const heading of ['Clicks', 'Impressions', 'Audience size trend']) {
+      await expect(page.getByRole('heading', { name: heading, exact: true }).first(), heading).toBeVisible();
+    }
+    const sign = metrics.audience.change_percent > 0 ? '+' : '';
+    await expect(page.getByText(`${sign}${metrics.audience.change_percent.toFixed(1)}%`)).toBeVisible();
+  });
+});
