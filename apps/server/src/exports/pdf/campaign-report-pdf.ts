@@ -4,6 +4,8 @@ import {
   audienceSizeTrendChart,
   clicksByDayChart,
   conversionsByTypeChart,
+  dmaMapChart,
+  type DmaMapData,
   ctrByDayChart,
   demographicsChart,
   impressionsByDayChart,
@@ -18,6 +20,7 @@ import {
   viewsByDayChart,
 } from '@portal/report-charts';
 import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type Card } from './pdf-document';
+import { DMA_MAP_NAME, dmaMapData } from './dma-map';
 import type { ReportPdfData } from './report-data';
 
 const off = { animation: false } as const;
@@ -110,7 +113,7 @@ export function reportCards(data: ReportPdfData): Card[] {
   }
 }
 
-function sections(data: ReportPdfData): Content[] {
+function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
   const { report } = data;
   const family = report.campaign.family;
   const content: Content[] = [];
@@ -236,6 +239,19 @@ function sections(data: ReportPdfData): Content[] {
     content.push(chartBlock('CTR', ctrByDayChart(days, off)));
   if (data.dmas && family !== 'social')
     content.push(chartBlock('Impressions by DMA (top 5)', topDmasChart(data.dmas.data, off)));
+  // The choropleth, on the pages that draw it (every family but the social dynamic and DYD pages).
+  const code = report.campaign.product_code;
+  if (data.dmas && dmaMap && code !== 'DYD' && code !== 'FBD' && code !== 'DYN') {
+    const map = dmaMapChart({
+      mapName: DMA_MAP_NAME,
+      rows: data.dmas.data,
+      names: dmaMap.names,
+      bounds: dmaMap.bounds,
+      aspect: 2.4,
+      ...off,
+    });
+    content.push(chartBlock('Impressions by DMA map', map, undefined, 320));
+  }
   if (data.placements)
     content.push(chartBlock('Impressions by placement', impressionsByPlacementChart(data.placements.data, off)));
   if (data.demographics && family !== 'social')
@@ -398,12 +414,13 @@ function sections(data: ReportPdfData): Content[] {
 export async function buildCampaignReportPdf(data: ReportPdfData): Promise<Buffer> {
   const c = data.report.campaign;
   const t = data.report.totals;
+  const dmaMap = data.dmas ? await dmaMapData() : null;
   return renderPdf({
     title: c.client_campaign_display_name,
     subtitle: [
       `${c.dealership_name} · ${c.product_name} (${c.product_code}) · flight ${usDate(c.start_date)} – ${usDate(c.end_date)}`,
       `Report for ${usDate(data.report.range.start_date)} – ${usDate(data.report.range.end_date)} · Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
     ],
-    content: [cardsRow(reportCards(data)), ...sections(data)],
+    content: [cardsRow(reportCards(data)), ...sections(data, dmaMap)],
   });
 }
