@@ -2,31 +2,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   conversionsResponseSchema,
   creativesPageSchema,
-  csvExportQuerySchema,
   displayMetricsSchema,
   reportParamsSchema,
   reportRangeQuerySchema,
-  reportTableQuerySchema,
   siteListPageSchema,
   siteSizesQuerySchema,
   siteSizesResponseSchema,
 } from '@portal/contracts';
 import type { Db } from '../../../db/client';
-import { csvFileName, csvPercent } from '../../../lib/csv';
+import { csvPercent } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
 import { getConversions } from '../../../plugins/app/campaign-reports/conversions';
 import { countCreatives, listCreatives } from '../../../plugins/app/campaign-reports/creatives';
 import { getDisplayMetrics } from '../../../plugins/app/campaign-reports/display';
 import { countSites, getSiteSizes, listSites } from '../../../plugins/app/campaign-reports/sites';
-import { inSlices } from '../../../plugins/app/campaign-reports/table';
-import { loadCampaign, rangeOf, readPage, reportErrors, sendTableCsv } from './shared';
+import type { ReportCampaignRecord } from '../../../plugins/app/campaign-reports/campaign';
+import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
 
-/** The campaign if its show_site_list setting is on; else 404 'Site list is not enabled for this campaign'. */
+type CreativeRecord = Awaited<ReturnType<typeof listCreatives>>[number];
+type SiteRecord = Awaited<ReturnType<typeof listSites>>[number];
+
+/** 404 'Site list is not enabled for this campaign' unless the campaign's show_site_list is on. */
+function requireSiteList(campaign: ReportCampaignRecord) {
+  if (!campaign.showSiteList) throw notFound('Site list is not enabled for this campaign');
+}
+
+/** The campaign if its show_site_list setting is on; else 404. */
 async function loadSiteListCampaign(db: Db, params: { dealership_id: number; campaign_id: number }) {
   const campaign = await loadCampaign(db, params);
-  if (!campaign.showSiteList) throw notFound('Site list is not enabled for this campaign');
+  requireSiteList(campaign);
   return campaign;
 }
 
@@ -86,127 +92,55 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
    * → `{ data: [{ creative_id, creative_name, creative_size (WxH), image_url, impressions, clicks,
    * ctr }], pagination: { total } }`: every creative of the campaign with its delivery over the
    * range, impressions descending by default. Sort ids: creative_name, creative_size, impressions,
-   * clicks, ctr; filters `creative_name` (text), `creative_size`.
-   */
-  app.get(
-    '/campaigns/display/:campaign_id/creatives',
-    {
-      schema: {
-        tags,
-        summary: 'Creatives with delivery (paged)',
-        params: reportParamsSchema,
-        querystring: reportTableQuerySchema,
-        response: { 200: creativesPageSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      const params = { campaignId: campaign.id, ...rangeOf(request.query), ...request.query };
-      return readPage(
-        request.query,
-        (slice) => listCreatives(app.db, params, slice),
-        () => countCreatives(app.db, params),
-      );
-    },
-  );
-
-  /**
-   * `GET .../campaigns/display/{campaign_id}/creatives/csv?sorting&filters&start_date&end_date` →
+   * clicks, ctr; filters `creative_name` (text), `creative_size`. `GET .../creatives/csv` →
    * text/csv: Creative, Size, Impressions, Clicks, CTR; file `{campaign}_Creatives_{start}_{end}.csv`.
    */
-  app.get(
-    '/campaigns/display/:campaign_id/creatives/csv',
-    {
-      schema: {
-        tags,
-        summary: 'Creatives as CSV',
-        params: reportParamsSchema,
-        querystring: csvExportQuerySchema,
-        response: reportErrors,
-      },
-    },
-    async (request, reply) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      const params = { campaignId: campaign.id, ...rangeOf(request.query), ...request.query };
-      return sendTableCsv(reply, {
-        fileName: csvFileName(campaign.displayName, 'Creatives', request.query.start_date, request.query.end_date),
-        table: 'creatives',
-        slices: inSlices((slice) => listCreatives(app.db, params, slice)),
-        values: {
+  registerReportTable(app, {
+    path: '/campaigns/display/:campaign_id/creatives',
+    summary: 'Creatives with delivery',
+    pageSchema: creativesPageSchema,
+    params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
+    list: listCreatives,
+    count: countCreatives,
+    csv: {
+      fileLabel: 'Creatives',
+      columns: () =>
+        csvColumnsOf<'creatives', CreativeRecord>('creatives', {
           creative_name: (row) => row.creative_name,
           creative_size: (row) => row.creative_size,
           impressions: (row) => row.impressions,
           clicks: (row) => row.clicks,
           ctr: (row) => csvPercent(row.ctr),
-        },
-      });
+        }),
     },
-  );
+  });
 
   /**
    * `GET .../campaigns/display/{campaign_id}/site-list?pageIndex&pageSize&sorting&filters&start_date&end_date`
    * → `{ data: [{ SITE, AD_SIZES (distinct creative sizes, sorted), IMPRESSIONS }], pagination:
    * { total } }`, impressions descending by default. Sort ids: SITE, IMPRESSIONS; filter `SITE`
-   * (text). 404 'Site list is not enabled for this campaign' unless show_site_list.
+   * (text). `GET .../site-list/csv` → text/csv: Site, Ad Sizes (comma-separated), Impressions;
+   * file `{campaign}_TopPerformingSites_{start}_{end}.csv`. Both 404 'Site list is not enabled for
+   * this campaign' unless show_site_list.
    */
-  app.get(
-    '/campaigns/display/:campaign_id/site-list',
-    {
-      schema: {
-        tags,
-        summary: 'Top Performing Sites (paged)',
-        params: reportParamsSchema,
-        querystring: reportTableQuerySchema,
-        response: { 200: siteListPageSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadSiteListCampaign(app.db, request.params);
-      const params = { campaignId: campaign.id, ...rangeOf(request.query), ...request.query };
-      return readPage(
-        request.query,
-        (slice) => listSites(app.db, params, slice),
-        () => countSites(app.db, params),
-      );
-    },
-  );
-
-  /**
-   * `GET .../campaigns/display/{campaign_id}/site-list/csv?sorting&filters&start_date&end_date` →
-   * text/csv: Site, Ad Sizes (comma-separated), Impressions; file
-   * `{campaign}_TopPerformingSites_{start}_{end}.csv`. 404 unless show_site_list.
-   */
-  app.get(
-    '/campaigns/display/:campaign_id/site-list/csv',
-    {
-      schema: {
-        tags,
-        summary: 'Top Performing Sites as CSV',
-        params: reportParamsSchema,
-        querystring: csvExportQuerySchema,
-        response: reportErrors,
-      },
-    },
-    async (request, reply) => {
-      const campaign = await loadSiteListCampaign(app.db, request.params);
-      const params = { campaignId: campaign.id, ...rangeOf(request.query), ...request.query };
-      return sendTableCsv(reply, {
-        fileName: csvFileName(
-          campaign.displayName,
-          'TopPerformingSites',
-          request.query.start_date,
-          request.query.end_date,
-        ),
-        table: 'sites',
-        slices: inSlices((slice) => listSites(app.db, params, slice)),
-        values: {
+  registerReportTable(app, {
+    path: '/campaigns/display/:campaign_id/site-list',
+    summary: 'Top Performing Sites',
+    pageSchema: siteListPageSchema,
+    guard: requireSiteList,
+    params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
+    list: listSites,
+    count: countSites,
+    csv: {
+      fileLabel: 'TopPerformingSites',
+      columns: () =>
+        csvColumnsOf<'sites', SiteRecord>('sites', {
           SITE: (row) => row.SITE,
           AD_SIZES: (row) => row.AD_SIZES.join(', '),
           IMPRESSIONS: (row) => row.IMPRESSIONS,
-        },
-      });
+        }),
     },
-  );
+  });
 
   /**
    * `GET .../campaigns/display/{campaign_id}/site-list/creative-size?site&start_date&end_date` →

@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  csvExportQuerySchema,
   eventsResponseSchema,
   leadsPageSchema,
   reportParamsSchema,
   reportRangeQuerySchema,
-  reportTableQuerySchema,
   walkInsResponseSchema,
 } from '@portal/contracts';
-import { csvFileName, formatUsLocalDate } from '../../../lib/csv';
+import { formatUsLocalDate } from '../../../lib/csv';
 import { getEvents, getWalkIns } from '../../../plugins/app/campaign-reports/engagement';
 import { countLeads, listLeads } from '../../../plugins/app/campaign-reports/leads';
-import { inSlices } from '../../../plugins/app/campaign-reports/table';
-import { loadCampaign, rangeOf, readPage, reportErrors, sendTableCsv } from './shared';
+import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
+
+type LeadRecord = Awaited<ReturnType<typeof listLeads>>[number];
 
 const tags = ['campaign-reports'];
 
@@ -23,63 +22,29 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
    * `{ data: [{ lead_id, datetime (ISO 8601, UTC), lead_type, contact_name, vehicle_vin, status }],
    * pagination: { total } }`: leads whose dealership-local day is in the range, newest first by
    * default. Sort ids: datetime, lead_type, contact_name, status (others ignored); filters
-   * `lead_type`, `status`.
+   * `lead_type`, `status`. `GET .../leads/csv` → text/csv of every lead in the range (same order
+   * and filters): Date (MM/DD/YYYY, dealership local), Type, Contact, Vehicle VIN, Status; file
+   * `{campaign}_Leads_{start}_{end}.csv`.
    */
-  app.get(
-    '/campaigns/:campaign_id/leads',
-    {
-      schema: {
-        tags,
-        summary: 'Leads delivered (paged)',
-        params: reportParamsSchema,
-        querystring: reportTableQuerySchema,
-        response: { 200: leadsPageSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      const params = { campaign, ...rangeOf(request.query), ...request.query };
-      return readPage(
-        request.query,
-        (slice) => listLeads(app.db, params, slice),
-        () => countLeads(app.db, params),
-      );
-    },
-  );
-
-  /**
-   * `GET .../campaigns/{campaign_id}/leads/csv?sorting&filters&start_date&end_date` → text/csv of
-   * every lead in the range (same order and filters as the table): Date (MM/DD/YYYY, dealership
-   * local), Type, Contact, Vehicle VIN, Status; file `{campaign}_Leads_{start}_{end}.csv`.
-   */
-  app.get(
-    '/campaigns/:campaign_id/leads/csv',
-    {
-      schema: {
-        tags,
-        summary: 'Leads as CSV',
-        params: reportParamsSchema,
-        querystring: csvExportQuerySchema,
-        response: reportErrors,
-      },
-    },
-    async (request, reply) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      const params = { campaign, ...rangeOf(request.query), ...request.query };
-      return sendTableCsv(reply, {
-        fileName: csvFileName(campaign.displayName, 'Leads', request.query.start_date, request.query.end_date),
-        table: 'leads',
-        slices: inSlices((slice) => listLeads(app.db, params, slice)),
-        values: {
+  registerReportTable(app, {
+    path: '/campaigns/:campaign_id/leads',
+    summary: 'Leads delivered',
+    pageSchema: leadsPageSchema,
+    params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
+    list: listLeads,
+    count: countLeads,
+    csv: {
+      fileLabel: 'Leads',
+      columns: (campaign) =>
+        csvColumnsOf<'leads', LeadRecord>('leads', {
           datetime: (row) => formatUsLocalDate(row.datetime, campaign.timeZone),
           lead_type: (row) => row.lead_type,
           contact_name: (row) => row.contact_name,
           vehicle_vin: (row) => row.vehicle_vin,
           status: (row) => row.status,
-        },
-      });
+        }),
     },
-  );
+  });
 
   /**
    * `GET .../campaigns/{campaign_id}/walk-ins?start_date&end_date` → `{ data: [{ location_name,

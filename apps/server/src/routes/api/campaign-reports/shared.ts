@@ -1,10 +1,19 @@
-import { errorResponseSchema, reportCsvTables, type ReportCsvTable } from '@portal/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  csvExportQuerySchema,
+  errorResponseSchema,
+  reportCsvTables,
+  reportParamsSchema,
+  reportTableQuerySchema,
+  type CsvExportQuery,
+  type ReportCsvTable,
+} from '@portal/contracts';
 import type { Db } from '../../../db/client';
-import type { FastifyReply } from 'fastify';
-import { sendCsv, type CsvColumn } from '../../../lib/csv';
+import { csvFileName, sendCsv, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
 import { findReportCampaign, type ReportCampaignRecord } from '../../../plugins/app/campaign-reports/campaign';
-import { sliceOfPage, type Slice } from '../../../plugins/app/campaign-reports/table';
+import { inSlices, sliceOfPage, type Slice } from '../../../plugins/app/campaign-reports/table';
 
 /** Error answers every report call declares. */
 export const reportErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -45,22 +54,82 @@ export function csvColumnsOf<T extends ReportCsvTable, R>(
   return reportCsvTables[table].columns.map((column) => ({ header: column.header, value: byKey[column.key]! }));
 }
 
+/** A report table served as pages and, at the same path + `/csv`, as a streamed CSV of the whole set. */
+export interface ReportTableDefinition<Params, Rec, Row> {
+  /** e.g. `/campaigns/search/:campaign_id/calls`; the CSV twin is this path + `/csv`. */
+  path: string;
+  summary: string;
+  /** The page's response schema (`reportPageSchema(row)` from contracts). */
+  pageSchema: z.ZodType;
+  /** Throws (e.g. 404) when a campaign setting turns the table off. */
+  guard?(campaign: ReportCampaignRecord): void;
+  /** Repository parameters from the path's campaign and the query (range, sorting, filters). */
+  params(campaign: ReportCampaignRecord, query: CsvExportQuery): Params;
+  list(db: Db, params: Params, slice: Slice): Promise<Rec[]>;
+  count(db: Db, params: Params): Promise<number>;
+  /** Response rows of a page from its records (e.g. with signed URLs); the records as they are by default. */
+  present?(records: Rec[]): Promise<Row[]>;
+  /** File name part (`{campaign}_{fileLabel}_{start}_{end}.csv`) and the CSV columns. */
+  csv: { fileLabel: string; columns(campaign: ReportCampaignRecord): Array<CsvColumn<Rec>> };
+}
+
+type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
+
 /**
- * Streams a report table as CSV (see lib/csv.ts): the contract's columns for `table`, each row's
- * values written by `values`, the rows read slice by slice from `slices`.
+ * Registers a report table's two routes: `GET {path}?pageIndex&pageSize&sorting&filters&start_date&end_date`
+ * → `{ data, pagination: { total } }`, and `GET {path}/csv?sorting&filters&start_date&end_date` →
+ * text/csv of every row of the same filtered, sorted set, streamed slice by slice. Both answer 404
+ * 'Campaign not found' unless the campaign belongs to the path's dealership.
  */
-export function sendTableCsv<T extends ReportCsvTable, R>(
-  reply: FastifyReply,
-  options: {
-    fileName: string;
-    table: T;
-    slices: AsyncIterable<R[]>;
-    values: Record<(typeof reportCsvTables)[T]['columns'][number]['key'], (row: R) => string | number | null>;
-  },
+export function registerReportTable<Params, Rec, Row = Rec>(
+  app: ZodApp,
+  table: ReportTableDefinition<Params, Rec, Row>,
 ) {
-  return sendCsv(reply, {
-    fileName: options.fileName,
-    columns: csvColumnsOf(options.table, options.values),
-    slices: options.slices,
-  });
+  const tags = ['campaign-reports'];
+  app.get(
+    table.path,
+    {
+      schema: {
+        tags,
+        summary: `${table.summary} (paged)`,
+        params: reportParamsSchema,
+        querystring: reportTableQuerySchema,
+        response: { 200: table.pageSchema, ...reportErrors },
+      },
+    },
+    async (request) => {
+      const campaign = await loadCampaign(app.db, request.params);
+      table.guard?.(campaign);
+      const params = table.params(campaign, request.query);
+      const page = await readPage(
+        request.query,
+        (slice) => table.list(app.db, params, slice),
+        () => table.count(app.db, params),
+      );
+      return table.present ? { ...page, data: await table.present(page.data) } : page;
+    },
+  );
+  app.get(
+    `${table.path}/csv`,
+    {
+      schema: {
+        tags,
+        summary: `${table.summary} as CSV`,
+        params: reportParamsSchema,
+        querystring: csvExportQuerySchema,
+        response: reportErrors,
+      },
+    },
+    async (request, reply) => {
+      const campaign = await loadCampaign(app.db, request.params);
+      table.guard?.(campaign);
+      const params = table.params(campaign, request.query);
+      const { start_date, end_date } = request.query;
+      return sendCsv(reply, {
+        fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
+        columns: table.csv.columns(campaign),
+        slices: inSlices((slice) => table.list(app.db, params, slice)),
+      });
+    },
+  );
 }

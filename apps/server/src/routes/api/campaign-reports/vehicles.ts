@@ -1,22 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  csvExportQuerySchema,
   reportParamsSchema,
   reportRangeQuerySchema,
-  reportTableQuerySchema,
   topVehiclesResponseSchema,
   vehicleDetailSchema,
   vehicleParamsSchema,
   vehiclesPageSchema,
   type VehicleRow,
 } from '@portal/contracts';
-import { csvFileName, csvPercent, sendCsv, type CsvColumn } from '../../../lib/csv';
+import { csvPercent, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
 import { getVehicleDetail } from '../../../plugins/app/campaign-reports/inventory-vehicle';
-import { inSlices } from '../../../plugins/app/campaign-reports/table';
 import { getTopVehicles } from '../../../plugins/app/campaign-reports/top-vehicles';
 import { countVehicles, listVehicles } from '../../../plugins/app/campaign-reports/vehicles';
-import { csvColumnsOf, loadCampaign, rangeOf, readPage, reportErrors } from './shared';
+import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
 
@@ -58,70 +55,29 @@ const vehicleTables: Array<{ path: string; summary: string; csv: Array<CsvColumn
 
 /** Vehicle tables, highlight vehicles and the vehicle page (spec 000 §2.6, §2.7, §3, §7). */
 const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
+  /**
+   * `GET .../campaigns/{campaign_id}/vehicles`, `.../campaigns/fbd/{campaign_id}/vehicles`,
+   * `.../campaigns/dyd/{campaign_id}/vehicles` with `pageIndex&pageSize&sorting&filters&start_date&end_date`
+   * → `{ data: [{ description, vin_number, facebook_product_vendor_id (stock), vehicle_state,
+   * impressions, clicks, ctr }], pagination: { total } }` over the range. Default sort impressions
+   * descending, ties by VIN; sort ids: description, vin_number, facebook_product_vendor_id,
+   * vehicle_state, impressions, clicks, ctr (others ignored). Filters: `vehicle_state` (one or
+   * more), `description` and `vin_number` (text contained, any case).
+   * `GET {the same path}/csv?sorting&filters&start_date&end_date` → text/csv of every vehicle of
+   * the filtered, sorted set (streamed). Headers: Vehicle, VIN, Stock, State, Impressions,
+   * Clicks, CTR (fbd: Vehicle, VIN, Impressions, Interactions, CTR); CTR as '2.50%'. File
+   * `{campaign}_Vehicles_{start}_{end}.csv` (fbd: `_TopPerformingVehicles_`).
+   */
   for (const definition of vehicleTables) {
-    /**
-     * `GET .../campaigns/{campaign_id}/vehicles`, `.../campaigns/fbd/{campaign_id}/vehicles`,
-     * `.../campaigns/dyd/{campaign_id}/vehicles` with `pageIndex&pageSize&sorting&filters&start_date&end_date`
-     * → `{ data: [{ description, vin_number, facebook_product_vendor_id (stock), vehicle_state,
-     * impressions, clicks, ctr }], pagination: { total } }` over the range. Default sort impressions
-     * descending, ties by VIN; sort ids: description, vin_number, facebook_product_vendor_id,
-     * vehicle_state, impressions, clicks, ctr (others ignored). Filters: `vehicle_state` (one or
-     * more), `description` and `vin_number` (text contained, any case).
-     */
-    app.get(
-      definition.path,
-      {
-        schema: {
-          tags,
-          summary: definition.summary,
-          params: reportParamsSchema,
-          querystring: reportTableQuerySchema,
-          response: { 200: vehiclesPageSchema, ...reportErrors },
-        },
-      },
-      async (request) => {
-        const campaign = await loadCampaign(app.db, request.params);
-        const params = { campaign, ...rangeOf(request.query), ...request.query };
-        return readPage(
-          request.query,
-          (slice) => listVehicles(app.db, params, slice),
-          () => countVehicles(app.db, params),
-        );
-      },
-    );
-
-    /**
-     * `GET {the same path}/csv?sorting&filters&start_date&end_date` → text/csv of every vehicle of
-     * the filtered, sorted set (streamed). Headers: Vehicle, VIN, Stock, State, Impressions,
-     * Clicks, CTR (fbd: Vehicle, VIN, Impressions, Interactions, CTR); CTR as '2.50%'. File
-     * `{campaign}_Vehicles_{start}_{end}.csv` (fbd: `_TopPerformingVehicles_`).
-     */
-    app.get(
-      `${definition.path}/csv`,
-      {
-        schema: {
-          tags,
-          summary: `${definition.summary} as CSV`,
-          params: reportParamsSchema,
-          querystring: csvExportQuerySchema,
-          response: reportErrors,
-        },
-      },
-      async (request, reply) => {
-        const campaign = await loadCampaign(app.db, request.params);
-        const params = { campaign, ...rangeOf(request.query), ...request.query };
-        return sendCsv(reply, {
-          fileName: csvFileName(
-            campaign.displayName,
-            definition.table,
-            request.query.start_date,
-            request.query.end_date,
-          ),
-          columns: definition.csv,
-          slices: inSlices((slice) => listVehicles(app.db, params, slice)),
-        });
-      },
-    );
+    registerReportTable(app, {
+      path: definition.path,
+      summary: definition.summary,
+      pageSchema: vehiclesPageSchema,
+      params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
+      list: listVehicles,
+      count: countVehicles,
+      csv: { fileLabel: definition.table, columns: () => definition.csv },
+    });
   }
 
   /**

@@ -23,7 +23,7 @@ export function ReportSection({ title, figure, actions, description, children }:
               {title}
             </Title>
             {figure !== undefined ? (
-              <Text fw={700} c="dimmed" size="sm">
+              <Text component="div" fw={700} c="dimmed" size="sm">
                 {figure}
               </Text>
             ) : null}
