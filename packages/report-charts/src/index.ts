@@ -45,3 +45,4 @@ export {
   type DmaMapData,
   type DmaMapInput,
 } from './geo-charts';
+export { deliveryFunnelChart, deliveryFunnelSteps, funnelStepLabel, type FunnelStep } from './funnel-charts';

@@ -7,6 +7,8 @@ import {
   dmaMapChart,
   type DmaMapData,
   ctrByDayChart,
+  deliveryFunnelChart,
+  deliveryFunnelSteps,
   demographicsChart,
   impressionsByDayChart,
   impressionsByPlacementChart,
@@ -189,6 +191,15 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
     );
     if (family === 'video' || family === 'audio')
       content.push(chartBlock('Video completion', videoCompletionFunnelChart(report.totals, off)));
+  }
+  // The delivery funnel, on the pages that draw it: display (but DYD), search and the social pages other than FBD/DYN.
+  const funnelPage =
+    (family === 'display' && report.campaign.product_code !== 'DYD') ||
+    family === 'search' ||
+    (family === 'social' && !['FBD', 'DYN'].includes(report.campaign.product_code));
+  if (funnelPage && report.totals.clicks > 0) {
+    const steps = deliveryFunnelSteps(report.totals);
+    content.push(chartBlock('Funnel', deliveryFunnelChart(steps, off), undefined, 60 + steps.length * 40));
   }
   const conv = data.conversions;
   if (conv) {

@@ -171,6 +171,12 @@ describe('report pages of the other families show the sections the range has dat
       '/demo-creatives/suv.svg',
     );
     expect(await screen.findByRole('img', { name: 'Impressions by DMA (top 5) chart' })).toBeInTheDocument();
+    const funnel = await screen.findByRole('img', { name: 'Funnel chart' });
+    expect((chartSeries(funnel)[0]?.data as Array<{ name: string }>).map((step) => step.name)).toEqual([
+      'Impressions: 120,000',
+      'Clicks: 480 (0.40% of impressions)',
+      'Conversions: 4 (0.83% of clicks)',
+    ]);
     const map = await screen.findByRole('img', { name: 'Impressions by DMA map chart' });
     expect(chartSeries(map)[0]?.data).toEqual([{ name: 'San Antonio, TX', value: 900 }]);
     expect(await screen.findByRole('group', { name: 'Page Views' })).toHaveTextContent('12');

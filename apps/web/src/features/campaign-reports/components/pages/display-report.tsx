@@ -4,6 +4,7 @@ import { ConversionsSection } from '../conversions-section';
 import { CreativesTable } from '../creatives-table';
 import { DailySection, type DailyMetric } from '../daily-section';
 import { DmaSection } from '../dma-section';
+import { FunnelSection } from '../funnel-section';
 import { LeadsTable } from '../leads-table';
 import { hasDelivery, NoDataState } from '../no-data-state';
 import { PhoneCallsTable } from '../phone-calls-table';
@@ -45,6 +46,7 @@ export function DisplayReport({ params, report }: ReportPageProps) {
     <Stack gap="lg">
       <ReportCards cards={cards} />
       <DailySection report={report} metrics={metrics} />
+      <FunnelSection report={report} />
       {sections.creatives > 0 ? (
         <CreativesTable params={params} csvName={campaign.client_campaign_display_name} />
       ) : null}

@@ -3,6 +3,7 @@ import { formatInteger, formatPercent } from '@portal/contracts';
 import { INVENTORY_SEARCH_CODES } from '@/features/campaign-reports/utils/report-kind';
 import { DailySection } from '../daily-section';
 import { DmaSection } from '../dma-section';
+import { FunnelSection } from '../funnel-section';
 import { KeywordsTable } from '../keywords-table';
 import { hasDelivery, NoDataState } from '../no-data-state';
 import { PhoneCallsTable } from '../phone-calls-table';
@@ -31,6 +32,7 @@ export function SearchReport({ params, report }: ReportPageProps) {
         report={report}
         metrics={totals.calls > 0 ? ['impressions', 'clicks', 'ctr', 'calls'] : ['impressions', 'clicks', 'ctr']}
       />
+      <FunnelSection report={report} />
       {sections.keywords > 0 ? <KeywordsTable params={params} csvName={csvName} /> : null}
       {sections.calls > 0 ? <PhoneCallsTable params={params} csvName={csvName} /> : null}
       {INVENTORY_SEARCH_CODES.has(campaign.product_code.toUpperCase()) && sections.vehicles > 0 ? (

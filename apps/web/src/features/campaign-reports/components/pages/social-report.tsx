@@ -4,6 +4,7 @@ import { INVENTORY_SOCIAL_CODES, LEAD_SOCIAL_CODES } from '@/features/campaign-r
 import { DemographicsSection, PlacementsSection } from '../breakdown-sections';
 import { DailySection } from '../daily-section';
 import { DmaSection } from '../dma-section';
+import { FunnelSection } from '../funnel-section';
 import { LeadsTable } from '../leads-table';
 import { hasDelivery, NoDataState } from '../no-data-state';
 import { ReportCards } from '../report-cards';
@@ -33,6 +34,7 @@ export function SocialReport({ params, report }: ReportPageProps) {
         ]}
       />
       <DailySection report={report} metrics={['impressions', 'interactions']} />
+      <FunnelSection report={report} />
       {breakdowns > 0 ? (
         <SimpleGrid cols={{ base: 1, md: breakdowns }} spacing="md">
           {sections.placements > 0 ? <PlacementsSection params={params} /> : null}
