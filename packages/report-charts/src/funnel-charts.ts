@@ -29,16 +29,22 @@ export function deliveryFunnelSteps(totals: {
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
-/** '4,460 (1.31% of impressions)': the step's count and its rate against the step before. */
-export function funnelStepLabel(step: FunnelStep, previous: FunnelStep | undefined): string {
+/** 'Clicks: 4,460 (1.31% of impressions)': the step's count and its rate against `base`. */
+export function funnelStepLabel(step: FunnelStep, base: FunnelStep | undefined): string {
   const count = `${step.label}: ${integer.format(step.value)}`;
-  if (!previous) return count;
-  const rate = previous.value > 0 ? `${((step.value / previous.value) * 100).toFixed(2)}%` : 'N/A';
-  return `${count} (${rate} of ${previous.label.toLowerCase()})`;
+  if (!base) return count;
+  const rate = base.value > 0 ? `${((step.value / base.value) * 100).toFixed(2)}%` : 'N/A';
+  return `${count} (${rate} of ${base.label.toLowerCase()})`;
+}
+
+/** What a step's rate is measured against: clicks against impressions (CTR), every later step against clicks. */
+function baseOf(steps: readonly FunnelStep[], index: number): FunnelStep | undefined {
+  return index === 0 ? undefined : index === 1 ? steps[0] : steps[1];
 }
 
 /**
- * A delivery funnel: each step's label names its count and its rate against the step before.
+ * A delivery funnel: each step's label names its count and its rate — clicks against impressions,
+ * calls, leads, conversions and sales against clicks (they are not subsets of one another).
  * Counts differ by orders of magnitude (impressions vs calls), so the widths step down evenly
  * instead of following the values, which would leave the lower steps invisible.
  */
@@ -63,7 +69,7 @@ export function deliveryFunnelChart(steps: readonly FunnelStep[], options: Build
         label: { show: true, position: 'inside', fontWeight: 600, formatter: '{b}' },
         labelLine: { show: false },
         data: steps.map((step, index) => ({
-          name: funnelStepLabel(step, steps[index - 1]),
+          name: funnelStepLabel(step, baseOf(steps, index)),
           value: steps.length - index,
           label: { color: index < 3 ? '#ffffff' : '#0b2a4a' },
         })),

@@ -13,7 +13,7 @@ describe('delivery funnel', () => {
     ]);
   });
 
-  it('labels each step with its count and its rate against the step before', () => {
+  it('labels each step with its count and its rate against its base', () => {
     expect(funnelStepLabel({ label: 'Impressions', value: 340182 }, undefined)).toBe('Impressions: 340,182');
     expect(funnelStepLabel({ label: 'Clicks', value: 4460 }, { label: 'Impressions', value: 340182 })).toBe(
       'Clicks: 4,460 (1.31% of impressions)',
@@ -31,6 +31,6 @@ describe('delivery funnel', () => {
     expect(option.animation).toBe(false);
     expect(option.series[0]!.type).toBe('funnel');
     expect(option.series[0]!.data.map((d) => d.value)).toEqual([4, 3, 2, 1]);
-    expect(option.series[0]!.data[3]!.name).toBe('Conversions: 25 (250.00% of calls)');
+    expect(option.series[0]!.data[3]!.name).toBe('Conversions: 25 (0.56% of clicks)');
   });
 });

@@ -10,7 +10,7 @@ export function FunnelSection({ report }: { report: CampaignReport }) {
   return (
     <ChartSection
       title="Funnel"
-      description="Each step with its rate against the step before"
+      description="Clicks against impressions; calls, leads, conversions and sales against clicks"
       option={option}
       height={60 + steps.length * 48}
       empty={report.totals.clicks === 0}
