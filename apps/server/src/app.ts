@@ -84,12 +84,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(campaignRoutes, { prefix: TENANT_PREFIX, clock });
   await app.register(analyticsRoutes, { prefix: TENANT_PREFIX });
   await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
-  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX });
+  const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
   await app.register(referenceRoutes);
   await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
 
   await app.register(spaPlugin, {
-    webDist: options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webDist,
   });
   return app;
 }

@@ -158,6 +158,8 @@ test.describe('campaign reports', () => {
     const text = execFileSync('pdftotext', ['-layout', file!, '-']).toString();
     expect(text).toContain(campaign.client_campaign_display_name);
     expect(text).toContain(formatInteger(report.totals.impressions));
+    // The DYD campaign of dealership 101 has show_ad_previews on: the previews are in the PDF too.
+    expect(text).toContain('Ad Previews');
   });
 });
 

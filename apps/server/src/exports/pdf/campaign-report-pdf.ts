@@ -22,6 +22,7 @@ import {
   viewsByDayChart,
 } from '@portal/report-charts';
 import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type Card } from './pdf-document';
+import { adPreviewsBlock, loadAdPreviews } from './ad-previews';
 import { DMA_MAP_NAME, dmaMapData } from './dma-map';
 import type { ReportPdfData } from './report-data';
 
@@ -422,16 +423,17 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
  * product, flight and range; the page's cards; its charts rendered from the same ECharts builders
  * (SVG); and the first page of each table.
  */
-export async function buildCampaignReportPdf(data: ReportPdfData): Promise<Buffer> {
+export async function buildCampaignReportPdf(data: ReportPdfData, options: { webDist: string }): Promise<Buffer> {
   const c = data.report.campaign;
   const t = data.report.totals;
   const dmaMap = data.dmas ? await dmaMapData() : null;
+  const previews = await loadAdPreviews(data, options.webDist);
   return renderPdf({
     title: c.client_campaign_display_name,
     subtitle: [
       `${c.dealership_name} · ${c.product_name} (${c.product_code}) · flight ${usDate(c.start_date)} – ${usDate(c.end_date)}`,
       `Report for ${usDate(data.report.range.start_date)} – ${usDate(data.report.range.end_date)} · Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
     ],
-    content: [cardsRow(reportCards(data)), ...sections(data, dmaMap)],
+    content: [cardsRow(reportCards(data)), ...sections(data, dmaMap), ...adPreviewsBlock(previews)],
   });
 }

@@ -23,7 +23,7 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
  * report calls the page makes, made internally with the caller's session, so it holds exactly what
  * the caller may see. 404 when the campaign is not the dealership's.
  */
-const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
+const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app, options) => {
   app.addHook('preHandler', app.requireTenant);
   app.get(
     '/campaigns/:campaign_id/report.pdf',
@@ -62,7 +62,7 @@ const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
         return response.json() as T;
       };
       const data = await loadReportPdfData(fetchJson, campaign_id, request.query);
-      const pdf = await buildCampaignReportPdf(data);
+      const pdf = await buildCampaignReportPdf(data, { webDist: options.webDist });
       const fileName = reportPdfFileName(
         data.report.campaign.client_campaign_display_name,
         request.query.start_date,
