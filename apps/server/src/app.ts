@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { JobQueue } from './jobs/queue';
 import { ApiError } from './lib/errors';
 import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
@@ -28,6 +29,11 @@ export interface AppOptions {
   database: Database;
   /** Where files live (local disk or S3): see plugins/external/storage.ts. */
   storage: Storage;
+  /**
+   * The pg-boss job queue, already started (src/jobs/queue.ts). Routes enqueue with `app.jobs.send`;
+   * workers are started separately (src/jobs/workers.ts).
+   */
+  jobs: JobQueue;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -54,6 +60,7 @@ export async function buildApp(options: AppOptions) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(dbPlugin, { database: options.database });
+  app.decorate('jobs', options.jobs);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -108,5 +115,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every registered route (method, URL pattern), in registration order. */
     routeTable: RouteTableEntry[];
+    /** The started pg-boss queue (see AppOptions.jobs). */
+    jobs: JobQueue;
   }
 }

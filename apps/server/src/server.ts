@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isDemoLoaded, loadDemo } from './demo/load-demo';
 import { addDays, localDate } from './lib/dates';
+import { createJobQueue } from './jobs/queue';
+import { startJobWorkers } from './jobs/workers';
 import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
 
@@ -29,11 +31,15 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   const storage = createStorage(config, { secret: sessionSecret });
+  const jobs = createJobQueue(database);
+  jobs.on('error', (error) => console.error('job queue:', error));
+  await jobs.start();
 
   const app = await buildApp({
     config: { ...config, sessionSecret },
     database,
     storage,
+    jobs,
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -49,8 +55,11 @@ async function main() {
     app.log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
   }
 
+  await startJobWorkers(app, { work: true });
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
     await app.close();
     await database.close();
     process.exit(0);

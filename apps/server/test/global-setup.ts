@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { loadDemo } from '../src/demo/load-demo';
+import { createJobQueue, JOB_SCHEMA } from '../src/jobs/queue';
 import { createLocalStorage } from '../src/lib/storage/local';
 import { TEST_TODAY } from './constants';
 
@@ -29,10 +30,14 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ databaseUrl, dataDir: path.join(work, 'template') });
   if (database.pool) {
     await database.pool.query(
-      'drop schema if exists public cascade; drop schema if exists drizzle cascade; create schema public;',
+      `drop schema if exists public cascade; drop schema if exists drizzle cascade; drop schema if exists ${JOB_SCHEMA} cascade; create schema public;`,
     );
   }
   await database.migrate();
+  // pg-boss creates its schema on first start; do it once here so each test file's start is quick.
+  const jobs = createJobQueue(database, { background: false });
+  await jobs.start();
+  await jobs.stop({ graceful: false, wait: true, close: false });
   const storageTemplate = path.join(work, 'storage');
   const storage = createLocalStorage({ root: storageTemplate, secret: 'unused-in-setup' });
   const { dir } = await loadDemo(database.db, { today: TEST_TODAY, password: 'demo1234', keepFiles: true, storage });

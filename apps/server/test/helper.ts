@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
+import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLocalStorage } from '../src/lib/storage/local';
 import type { Storage } from '../src/plugins/external/storage';
 import { TEST_NOW } from './constants';
@@ -18,6 +19,8 @@ export interface TestContext {
   database: Database;
   /** The app's local storage (a copy of the demo's), signing with TEST_SESSION_SECRET at TEST_NOW. */
   storage: Storage;
+  /** The app's started pg-boss queue (no maintenance or cron polling; start workers with startJobWorkers). */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -37,6 +40,8 @@ export async function build(options: { loginRateLimit?: number } = {}): Promise<
   const storageDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-storage-'));
   await fsp.cp(inject('storageTemplate'), storageDir, { recursive: true });
   const storage = createLocalStorage({ root: storageDir, secret: TEST_SESSION_SECRET, now: () => TEST_NOW });
+  const jobs = createJobQueue(database, { background: false });
+  await jobs.start();
   const app = await buildApp({
     config: {
       SESSION_TTL_HOURS: 24,
@@ -46,6 +51,7 @@ export async function build(options: { loginRateLimit?: number } = {}): Promise<
     },
     database,
     storage,
+    jobs,
     clock: () => TEST_NOW,
     webDist: path.join(os.tmpdir(), 'no-web-build'),
   });
@@ -54,7 +60,9 @@ export async function build(options: { loginRateLimit?: number } = {}): Promise<
     app,
     database,
     storage,
+    jobs,
     async close() {
+      await jobs.stop({ graceful: false, wait: true, close: false });
       await app.close();
       await database.close();
       if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,48 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/** The job queue (pg-boss 10) on the portal's own database: PostgreSQL or the embedded PGlite. */
+export type JobQueue = PgBoss;
+
+/** The schema pg-boss keeps its tables in. */
+export const JOB_SCHEMA = 'pgboss';
+
+export interface JobQueueOptions {
+  /**
+   * Run pg-boss's maintenance and cron scheduling in this process (default true). Tests that only
+   * enqueue pass false so nothing polls behind their back.
+   */
+  background?: boolean;
+}
+
+/**
+ * Creates (does not start) a pg-boss queue that talks to the portal's database through its own
+ * connection: the `pg` pool on PostgreSQL, the single PGlite instance otherwise (pg-boss's `db`
+ * option; statements without parameters may hold several commands, which PGlite runs with `exec`).
+ * Call `start()` before `send` or `work`; it creates the `pgboss` schema on first use.
+ * Jobs are rows in that schema, so they survive restarts, and pg-boss fetches with
+ * `FOR UPDATE SKIP LOCKED`, so two processes never run the same job.
+ */
+export function createJobQueue(database: Database, options: JobQueueOptions = {}): JobQueue {
+  const background = options.background ?? true;
+  return new PgBoss({
+    db: { executeSql: executor(database) },
+    schema: JOB_SCHEMA,
+    supervise: background,
+    schedule: background,
+  });
+}
+
+function executor(database: Database): PgBoss.Db['executeSql'] {
+  if (database.pool) {
+    const pool = database.pool;
+    return (text, values) => pool.query(text, values);
+  }
+  const pglite = database.pglite;
+  if (!pglite) throw new Error('database has neither a pool nor PGlite');
+  return async (text, values) => {
+    if (values && values.length > 0) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
