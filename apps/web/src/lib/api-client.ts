@@ -1,5 +1,5 @@
 import { errorResponseSchema, type ErrorCode } from '@portal/contracts';
-import { type z } from 'zod';
+import type * as z from 'zod';
 
 /** An error answered by the API (`{ error: { code, message, details? } }`) or a network failure. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Analytics event names the web app records (spec 000 §2.1, §9). */
 export const analyticsEventNames = ['create_campaign'] as const;

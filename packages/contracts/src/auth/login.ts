@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Body of `POST /api/auth/login`. */
 export const loginBodySchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Roles (ARCHITECTURE.md): 1 platform staff (every organization), 2 agency administrator (every

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `GET /api/reference/dma-boundaries` — the 210 Nielsen DMA outlines as a GeoJSON

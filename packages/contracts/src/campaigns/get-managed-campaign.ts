@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateRangeQuerySchema, isoDateSchema } from '../common/dates';
 import { managedCampaignSchema } from './list-managed-campaigns';
 

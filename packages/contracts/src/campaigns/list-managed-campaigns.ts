@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDateSchema } from '../common/dates';
 import { pageSchema, tableQuerySchema } from '../common/table-query';
 import { campaignStatusSchema, campaignTypeSchema } from './products';

@@ -1,4 +1,4 @@
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { idParamSchema, tenantParamsSchema } from '../common/ids';
 
 /** Path parameters of routes under `.../campaigns/{campaign_id}`. */

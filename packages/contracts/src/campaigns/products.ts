@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Managed campaign product codes. Every code has a report route named by its lower-cased code

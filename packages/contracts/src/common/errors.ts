@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Error codes the API answers with; the web client switches on these. */
 export const errorCodes = [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A positive integer id taken from a path segment. */
 export const idParamSchema = z.coerce.number().int().positive().max(2_147_483_647);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Server-side table state as query parameters (spec 000 §7): `pageIndex` (0-based), `pageSize`,

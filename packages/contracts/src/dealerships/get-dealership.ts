@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Response of `GET /api/agencies/{organization_id}/dealership/{dealership_id}`: the dealership

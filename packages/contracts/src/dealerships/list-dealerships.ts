@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idParamSchema } from '../common/ids';
 
 /** Path of `GET /api/agencies/{organization_id}/dealerships`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { campaignStatusSchema, campaignTypeSchema, productCodeSchema } from '../campaigns/products';
 import {
   countDefaultZero,

@@ -15,6 +15,8 @@ export default fp(async (app, options: { webDist: string }) => {
       root: options.webDist,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz next to every text asset (apps/web/scripts/compress-dist.mjs).
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         // Vite puts a content hash in every asset name: cache those for a year.
         if (filePath.includes(`${path.sep}assets${path.sep}`))

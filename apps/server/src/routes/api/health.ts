@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResponseSchema } from '@portal/contracts';
 
 /** `GET /api/health` → `{ status: 'ok' }` once the database answers; 503 with the error shape otherwise. */

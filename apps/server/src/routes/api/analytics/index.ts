@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResponseSchema, recordEventBodySchema, tenantParamsSchema } from '@portal/contracts';
 import { analyticsEvents } from '../../../db/schema';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResponseSchema, loginBodySchema, meSchema } from '@portal/contracts';
 import { ApiError } from '../../../lib/errors';
 import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../plugins/app/auth-repository';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import {
   csvExportQuerySchema,
   errorResponseSchema,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResponseSchema, reportParamsSchema, reportRangeQuerySchema } from '@portal/contracts';
 import { ApiError } from '../../../lib/errors';
 import { buildCampaignReportPdf } from '../../../exports/pdf/campaign-report-pdf';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dmaBoundariesSchema, errorResponseSchema, type DmaBoundaries } from '@portal/contracts';
 import { cachedGzipDocument, DMA_BOUNDARIES_FILE, matchesEtag } from '../../../lib/dma-boundaries';

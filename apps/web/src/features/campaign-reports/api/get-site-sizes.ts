@@ -1,6 +1,6 @@
 import { siteSizesResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { api } from '@/lib/api-client';
 import { rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 import { listSitesPath } from './list-sites';

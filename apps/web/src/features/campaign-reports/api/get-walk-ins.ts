@@ -1,6 +1,6 @@
 import { walkInsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { api } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 

@@ -1,6 +1,6 @@
 import { keywordsPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { type z } from 'zod';
+import type * as z from 'zod';
 import { api } from '@/lib/api-client';
 import {
   campaignsApiPath,

@@ -1,7 +1,7 @@
 import { sortingItemSchema, type SortingItem } from '@portal/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const sortingParamSchema = z.array(sortingItemSchema).min(1).max(1);
 

@@ -1,5 +1,5 @@
 import { managedCampaignSortColumns, sortingItemSchema, type SortingItem } from '@portal/contracts';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const sortingParamSchema = z.array(sortingItemSchema).max(1);
 const sortable = new Set<string>(managedCampaignSortColumns);

@@ -1,0 +1,90 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+export interface RunningProcess {
+  url: string;
+  child: ChildProcess;
+  /** Resident memory of the process now, bytes (Linux /proc). */
+  rss(): number;
+  stop(): Promise<void>;
+}
+
+/** Waits until GET `url` answers 200, or throws after `timeoutMs`. */
+export async function waitUntilUp(url: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not come up within ${timeoutMs} ms`);
+}
+
+function track(child: ChildProcess, url: string): RunningProcess {
+  return {
+    url,
+    child,
+    rss() {
+      try {
+        const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+        return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+      } catch {
+        return 0;
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  };
+}
+
+/**
+ * Starts the real portal server (apps/server/src/server.ts, the same entry as `npm start`) on
+ * `databaseUrl` without the demo, and waits for /api/health.
+ */
+export async function startPortal(databaseUrl: string, port: number): Promise<RunningProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOAD_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const running = track(child, `http://127.0.0.1:${port}`);
+  await waitUntilUp(`${running.url}/api/health`);
+  return running;
+}
+
+/** Starts the bare Fastify route (bench/bare-server.ts), the machine's ceiling for a JSON answer. */
+export async function startBare(port: number): Promise<RunningProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const running = track(child, `http://127.0.0.1:${port}`);
+  await waitUntilUp(`${running.url}/bare?bytes=64`);
+  return running;
+}

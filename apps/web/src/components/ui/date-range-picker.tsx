@@ -1,0 +1,69 @@
+import '@mantine/dates/styles.css';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { DISPLAY_DATE_FORMAT, toWireDate } from '@/lib/dates';
+import type { DateRangeFilterProps } from './date-range-filter';
+
+function presets() {
+  const today = dayjs();
+  const yesterday = toWireDate(today.subtract(1, 'day'));
+  return [
+    { label: 'Last 7 days', value: [toWireDate(today.subtract(7, 'day')), yesterday] as [string, string] },
+    { label: 'Last 30 days', value: [toWireDate(today.subtract(30, 'day')), yesterday] as [string, string] },
+    { label: 'Last 90 days', value: [toWireDate(today.subtract(90, 'day')), yesterday] as [string, string] },
+    { label: 'Month to date', value: [toWireDate(today.startOf('month')), toWireDate(today)] as [string, string] },
+    {
+      label: 'Last month',
+      value: [
+        toWireDate(today.subtract(1, 'month').startOf('month')),
+        toWireDate(today.subtract(1, 'month').endOf('month')),
+      ] as [string, string],
+    },
+  ];
+}
+
+/**
+ * The date range picker behind DateRangeFilter (loaded lazily: the calendar is not needed to show
+ * the page's numbers). The range is committed once both ends are picked. `openOnMount` opens the
+ * calendar at once when the user clicked the placeholder before this code had loaded.
+ */
+export default function DateRangePicker({
+  value,
+  onChange,
+  label = 'Date range',
+  openOnMount = false,
+}: DateRangeFilterProps & { openOnMount?: boolean }) {
+  // A half-picked range (first day chosen) lives here until the second day is picked.
+  const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
+  const input = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (openOnMount) input.current?.click();
+  }, [openOnMount]);
+
+  return (
+    <DatePickerInput
+      ref={input}
+      type="range"
+      label={label}
+      value={draft ?? [value.startDate, value.endDate]}
+      onChange={(next) => {
+        const [start, end] = next;
+        if (start && end) {
+          setDraft(null);
+          onChange({ startDate: toWireDate(start), endDate: toWireDate(end) });
+        } else {
+          setDraft(next);
+        }
+      }}
+      onDropdownClose={() => setDraft(null)}
+      valueFormat={DISPLAY_DATE_FORMAT}
+      allowSingleDateInRange
+      presets={presets()}
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      maxDate={toWireDate(dayjs())}
+      miw={260}
+    />
+  );
+}
