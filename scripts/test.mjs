@@ -33,6 +33,18 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push(['build web', 'npm', ['run', 'build', '-w', 'apps/web']]);
 steps.push(['browser tests', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts']]);
+if (process.env.TEST_DATABASE_URL) {
+  // A small-scale run of the whole benchmark (docs/performance.md) so it cannot rot: it prints its
+  // figures and fails only when it cannot run or the sign-in page's JavaScript exceeds its budget.
+  const bench = new URL(process.env.TEST_DATABASE_URL);
+  bench.pathname = `${bench.pathname}_bench`;
+  steps.push([
+    'benchmark (small scale)',
+    'node',
+    ['--import', 'tsx', 'apps/server/bench/run.ts'],
+    { BENCH_SCALE: 'small', BENCH_DATABASE_URL: bench.toString(), BENCH_DROP: '1' },
+  ]);
+}
 
 const only = process.env.TEST_ONLY?.split(',').map((s) => s.trim());
 let passed = 0;
