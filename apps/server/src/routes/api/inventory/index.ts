@@ -152,7 +152,7 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
       },
     },
     async (request) => {
-      let text = '';
+      let text: string;
       if (typeof request.body === 'string') text = request.body;
       else if (request.body && typeof (request.body as Readable).on === 'function') {
         const chunks: Buffer[] = [];
