@@ -178,6 +178,11 @@ export async function addDraftCreative(
     if (!draft || draft.isIncomplete !== 1) return 'no-draft' as const;
     const links = (draft.creatives ?? '').split(',').filter(Boolean);
     if (!links.includes(params.storageKey) && links.length >= params.maxSlots) return 'full' as const;
+    const [known] = await tx
+      .select({ id: draftCreatives.id })
+      .from(draftCreatives)
+      .where(and(eq(draftCreatives.draftId, params.draftId), eq(draftCreatives.storageKey, params.storageKey)));
+    if (known) return { id: known.id, creatives: links.join(',') };
     const [row] = await tx
       .insert(draftCreatives)
       .values({

@@ -55,6 +55,9 @@ export function creativeKey(userId: number, fileName: string): string {
   return `${CREATIVES_BUCKET}/link/${hash(String(userId))}${hash(fileName)}${extension ? `.${extension}` : ''}`;
 }
 
+const isCreativeLink = (link: string) =>
+  link.startsWith(`${CREATIVES_BUCKET}/link/`) && !link.includes(',') && !link.includes('..');
+
 /**
  * Campaign creation (spec 001 §4, §7): drafts, creatives and the two creation calls. Every route
  * runs `requireTenant` first; drafts are looked up by id and dealership, so another dealership's
@@ -65,7 +68,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
 
   /**
    * `POST .../campaigns` `{ pacing_id (unix s), product_code (upper case), objective?, is_incomplete: 1,
-   * creatives? (comma-joined links) }` → 201 `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle").
+   * creatives? (comma-joined links of uploaded creatives, recorded on the draft) }` → 201
+   * `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle"). 400 for a link that was not uploaded.
    */
   app.post(
     '/campaigns',
@@ -79,14 +83,30 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       },
     },
     async (request, reply) => {
+      const links = (request.body.creatives ?? '').split(',').filter(Boolean);
+      const slots = creativeSlots[request.body.product_code as NonInventoryProductCode];
+      if (links.length > 0) {
+        if (slots === undefined) throw badRequest('This product does not take custom creatives', 'creatives');
+        if (links.length > slots) throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
+        for (const link of links)
+          if (!isCreativeLink(link) || !(await app.storage.exists(link)))
+            throw badRequest('The file has not been uploaded', 'creatives');
+      }
       const id = await createDraft(app.db, {
         dealershipId: request.params.dealership_id,
         userId: request.user!.id,
         productCode: request.body.product_code,
         pacingId: request.body.pacing_id,
         objective: request.body.objective,
-        creatives: request.body.creatives,
       });
+      for (const link of links)
+        await addDraftCreative(app.db, {
+          dealershipId: request.params.dealership_id,
+          draftId: id,
+          storageKey: link,
+          isActive: true,
+          maxSlots: Math.min(slots ?? 0, MAX_CREATIVE_SLOTS),
+        });
       return reply.status(201).send({ link_campaign_id: id });
     },
   );
@@ -244,8 +264,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       const { link_campaign_id: draftId, creative_image: link, is_active: isActive } = request.body;
       const draft = await getDraft(app.db, request.params.dealership_id, draftId);
       if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
-      if (!link.startsWith(`${CREATIVES_BUCKET}/link/`) || link.includes(',') || link.includes('..'))
-        throw badRequest('Not a creative link', 'creative_image');
+      if (!isCreativeLink(link)) throw badRequest('Not a creative link', 'creative_image');
       const slots = creativeSlots[draft.productCode as NonInventoryProductCode];
       if (slots === undefined) throw badRequest('This product does not take custom creatives', 'link_campaign_id');
       if (!(await app.storage.exists(link))) throw badRequest('The file has not been uploaded', 'creative_image');
