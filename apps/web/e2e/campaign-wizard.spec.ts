@@ -233,4 +233,50 @@ test.describe('campaign wizard', () => {
     await expect(page.getByText('Step 1/6')).toBeVisible();
     await expect.poll(async () => (await incompleteDrafts(page)).length).toBe(0);
   });
+
+  test('the audience link opens its details page; the inventory page takes a CSV feed', async ({ page, context }) => {
+    const audiences = (
+      (await (await page.request.get(`${base}/audiences`)).json()) as {
+        data: Array<{ _id: number; audience_name: string; audience_size: number }>;
+      }
+    ).data;
+    await page.goto(createUrl);
+    await acceptTermsAndChoose(page, /Mobile, TV, Audio/);
+    await page.getByRole('radio', { name: 'Digital Audio' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: 'Conversion' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Marketing audiences').check({ force: true });
+    const [details] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('link', { name: audiences[0]!.audience_name }).click(),
+    ]);
+    await expect(details.getByRole('heading', { name: audiences[0]!.audience_name })).toBeVisible();
+    await expect(details.getByText(formatInteger(audiences[0]!.audience_size))).toBeVisible();
+    await details.screenshot({ path: `${screenshotDir}/audience-details.png`, fullPage: true });
+    await details.close();
+
+    await page.goto(`/dashboard/agency/1/dealership/${DEALERSHIP}/inventory`);
+    const before = await (await page.request.get(`${base}/inventory/summary`)).json();
+    await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'feed.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        'vin,year,make,model,vehicle_state,price\n3GCUYDED5MG000003,2021,Chevrolet,Silverado,New,45999\n',
+      ),
+    });
+    await page.getByRole('button', { name: 'Upload feed' }).click();
+    await expect(toast(page, 'Inventory updated: 1 new, 0 updated vehicles')).toBeVisible();
+    const after = await (await page.request.get(`${base}/inventory/summary`)).json();
+    expect(after.totalVehicles).toBe(before.totalVehicles + 1);
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'bad.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('vin,year,make,model\n3GCUYDED5MG000003,2021,Chevrolet,Silverado\n'),
+    });
+    await page.getByRole('button', { name: 'Upload feed' }).click();
+    await expect(toast(page, 'Missing columns: vehicle_state')).toBeVisible();
+    await page.screenshot({ path: `${screenshotDir}/dealership-inventory.png`, fullPage: true });
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { asc } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   dmaBoundariesSchema,
   errorResponseSchema,
@@ -77,7 +77,8 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
 
   let zipTable: string | null = null;
   /**
-   * `GET /api/reference/zip-dmas` → `{ "<zip>": "<dma_description>", … }` (about 41,000 ZIP codes),
+   * `GET /api/reference/zip-dmas` → `{ "<zip>": "<media market name>", … }` (about 41,000 ZIP codes;
+   * the name of the DMA as `/media-markets` lists it, else the file's dma_description),
    * built once per process and cached by the browser for a day; the wizard loads it lazily when
    * the ZIP helper is first used. 401 without a session.
    */
@@ -93,9 +94,11 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
     },
     async (_request, reply) => {
       if (zipTable === null) {
+        // The media market's name as the location picker lists it (the ZIP file abbreviates it).
         const rows = await app.db
-          .select({ zip: zipDmas.zipCode, name: zipDmas.dmaDescription })
+          .select({ zip: zipDmas.zipCode, name: sql<string>`coalesce(${dmas.name}, ${zipDmas.dmaDescription})` })
           .from(zipDmas)
+          .leftJoin(dmas, eq(dmas.dmaCode, zipDmas.dmaCode))
           .orderBy(asc(zipDmas.zipCode));
         zipTable = JSON.stringify(Object.fromEntries(rows.map((r) => [r.zip, r.name])));
       }
