@@ -261,6 +261,60 @@ describe('creatives (spec 001 §5, §7)', () => {
     const audio = await upload('AUD', 'spot.mp3', 'audio/mpeg', MP3);
     expect(audio.put.statusCode, audio.put.body).toBe(204);
   });
+
+  it('checks a stored file again when it is recorded (a file placed without the signed URL is refused and removed)', async () => {
+    const id = await newDraft('MOB');
+    const tooBig = 'creatives/link/placed-too-big.png';
+    await t.storage.put(tooBig, Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
+    const big = await call('POST', '/campaigns/creative', {
+      link_campaign_id: id,
+      is_active: 1,
+      creative_image: tooBig,
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.message).toBe('File size must not exceed 1MB');
+    expect(await t.storage.exists(tooBig)).toBe(false);
+    const notPng = 'creatives/link/placed-not-png.png';
+    await t.storage.put(notPng, Buffer.from('GIF89a not a png'));
+    const wrong = await call('POST', '/campaigns/creative', {
+      link_campaign_id: id,
+      is_active: 1,
+      creative_image: notPng,
+    });
+    expect(wrong.json().error.message).toBe('Please see below for accepted file types');
+    const draftWithIt = await call('POST', '/campaigns', {
+      pacing_id: PACING,
+      product_code: 'MOB',
+      is_incomplete: 1,
+      creatives: 'creatives/link/never-uploaded.png',
+    });
+    expect(draftWithIt.statusCode).toBe(400);
+  });
+
+  it('lists 10,000 vehicles in one page quickly', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({
+      dealershipId: 108,
+      vin: `PERF${String(i).padStart(13, '0')}`,
+      year: 2020 + (i % 5),
+      make: 'Ford',
+      model: `Model ${i % 40}`,
+      vehicleState: i % 3 === 0 ? 'New' : 'Used',
+      price: 15000 + (i % 300) * 100,
+      imageUrl: `https://img.example/${i}.jpg`,
+    }));
+    for (let i = 0; i < rows.length; i += 1000)
+      await t.database.db.insert(inventoryVehicles).values(rows.slice(i, i + 1000));
+    const started = performance.now();
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/agencies/1/dealership/108/inventory/vehicles?pageIndex=0&pageSize=99999',
+      headers: { cookie: agency },
+    });
+    const elapsed = performance.now() - started;
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.length).toBeGreaterThanOrEqual(10_000);
+    expect(elapsed).toBeLessThan(3000);
+  });
 });
 
 describe('creation (spec 001 §7)', () => {

@@ -28,6 +28,7 @@ import {
   type NonInventoryProductCode,
 } from '@portal/contracts';
 import { ApiError, notFound } from '../../../lib/errors';
+import { contentMatchesType } from '../../../lib/storage/sniff';
 import {
   addDraftCreative,
   createDraft,
@@ -67,6 +68,27 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   app.addHook('preHandler', app.requireTenant);
 
   /**
+   * Checks a stored creative again before it is recorded (whatever the storage driver: an S3
+   * presigned PUT cannot enforce a maximum size): it exists, is within the product's size limit and,
+   * for mob and aud, its bytes are of an accepted type. A refused file is deleted.
+   */
+  async function verifyStoredCreative(link: string, product: NonInventoryProductCode, path = 'creative_image') {
+    const rule = creativeUploadRules[product];
+    const head = rule ? await app.storage.getStream(link, { start: 0, end: 4099 }).catch(() => null) : null;
+    if (!rule || !head) throw badRequest('The file has not been uploaded', path);
+    const chunks: Buffer[] = [];
+    for await (const chunk of head.body) chunks.push(chunk as Buffer);
+    let problem: string | null = null;
+    if (head.totalSize > rule.maxMb * 1024 * 1024) problem = creativeMessages.tooLarge(rule.maxMb);
+    else if (rule.mimeTypes && !(await contentMatchesType(Buffer.concat(chunks), head.contentType)))
+      problem = creativeMessages.wrongType;
+    if (problem) {
+      await app.storage.delete(link);
+      throw badRequest(problem, path);
+    }
+  }
+
+  /**
    * `POST .../campaigns` `{ pacing_id (unix s), product_code (upper case), objective?, is_incomplete: 1,
    * creatives? (comma-joined links of uploaded creatives, recorded on the draft) }` → 201
    * `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle"). 400 for a link that was not uploaded.
@@ -88,9 +110,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       if (links.length > 0) {
         if (slots === undefined) throw badRequest('This product does not take custom creatives', 'creatives');
         if (links.length > slots) throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
-        for (const link of links)
-          if (!isCreativeLink(link) || !(await app.storage.exists(link)))
-            throw badRequest('The file has not been uploaded', 'creatives');
+        for (const link of links) {
+          if (!isCreativeLink(link)) throw badRequest('Not a creative link', 'creatives');
+          await verifyStoredCreative(link, request.body.product_code as NonInventoryProductCode, 'creatives');
+        }
       }
       const id = await createDraft(app.db, {
         dealershipId: request.params.dealership_id,
@@ -267,7 +290,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       if (!isCreativeLink(link)) throw badRequest('Not a creative link', 'creative_image');
       const slots = creativeSlots[draft.productCode as NonInventoryProductCode];
       if (slots === undefined) throw badRequest('This product does not take custom creatives', 'link_campaign_id');
-      if (!(await app.storage.exists(link))) throw badRequest('The file has not been uploaded', 'creative_image');
+      await verifyStoredCreative(link, draft.productCode as NonInventoryProductCode);
       const result = await addDraftCreative(app.db, {
         dealershipId: request.params.dealership_id,
         draftId,
