@@ -193,6 +193,15 @@ test.describe('campaign wizard', () => {
     await expect(page.getByText('Ready to launch!')).toBeVisible();
     await expect(page.getByText('This is your moment of glory')).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/wizard-launch.png`, fullPage: true });
+    // A server failure: 'An error has occured', and the wizard stays on the launch step.
+    let failures = 1;
+    await page.route('**/campaigns/create-noninventory-campaign', async (route) => {
+      if (failures-- > 0) await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } });
+      else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Create campaign!' }).click();
+    await expect(toast(page, 'An error has occured')).toBeVisible();
+    await expect(page.getByText('Ready to launch!')).toBeVisible();
     await page.getByRole('button', { name: 'Create campaign!' }).dblclick();
     await expect(toast(page, 'Campaign created!')).toBeVisible();
     await expect(page).toHaveURL(/\/campaigns\/list$/);

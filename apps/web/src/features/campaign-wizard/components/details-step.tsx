@@ -1,5 +1,6 @@
 import { Button, Chip, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { useForm } from '@mantine/form';
 import '@mantine/dates/styles.css';
 import {
   budgetWithRecommendation,
@@ -29,9 +30,13 @@ export interface DetailsStepProps {
 }
 
 type Errors = Partial<Record<'campaignName' | 'startDate' | 'endDate' | 'budget' | 'locations', string>>;
+type DetailsValues = Pick<
+  WizardState,
+  'campaignName' | 'startDate' | 'endDate' | 'budget' | 'useRecommendedBudget' | 'locations'
+>;
 
 /** The details step's required fields (spec 001 §5): 'This field is required' for each one missing. */
-export function validateDetails(state: WizardState): Errors {
+export function validateDetails(state: DetailsValues): Errors {
   const errors: Errors = {};
   if (!state.campaignName.trim()) errors.campaignName = wizardMessages.required;
   if (!state.startDate) errors.startDate = wizardMessages.required;
@@ -47,7 +52,22 @@ const ZIP = /^\d{5}$/;
 /** Step 4 (spec 001 §2.7). */
 export function DetailsStep(props: DetailsStepProps) {
   const { state, onChange } = props;
-  const [errors, setErrors] = useState<Errors>({});
+  const form = useForm<DetailsValues>({
+    mode: 'controlled',
+    initialValues: {
+      campaignName: state.campaignName,
+      startDate: state.startDate,
+      endDate: state.endDate,
+      budget: state.budget,
+      useRecommendedBudget: state.useRecommendedBudget,
+      locations: state.locations,
+    },
+    validate: (values) => validateDetails({ ...state, ...values }),
+    // The wizard state follows the form, so a reload or a later step sees what was typed.
+    onValuesChange: (values) => onChange(values),
+  });
+  const errors = form.errors as Errors;
+  const values = form.getValues();
   const markets = useMediaMarkets();
   const lookup = useZipLookup();
   const [zip, setZip] = useState('');
@@ -55,20 +75,16 @@ export function DetailsStep(props: DetailsStepProps) {
   const [finding, setFinding] = useState(false);
   const marketNames = markets.data?.data.map((m) => m.dma) ?? [];
 
-  const change = (patch: Partial<WizardState>) => {
-    onChange(patch);
-    setErrors((e) => {
-      const next = { ...e };
-      for (const key of Object.keys(patch)) delete next[key as keyof Errors];
-      if ('useRecommendedBudget' in patch) delete next.budget;
-      return next;
-    });
+  const setDates = (startDate: string | null, endDate: string | null) => {
+    form.setValues({ startDate, endDate });
+    onChange({ datePreset: matchingPreset(startDate, endDate, props.today) });
   };
-  const setDates = (startDate: string | null, endDate: string | null) =>
-    change({ startDate, endDate, datePreset: matchingPreset(startDate, endDate, props.today) });
   const choosePreset = (preset: DatePreset) => {
     const range = presetRange(preset, props.today);
-    change({ startDate: range.start, endDate: range.end, datePreset: preset });
+    form.setValues({ startDate: range.start, endDate: range.end });
+    form.clearFieldError('startDate');
+    form.clearFieldError('endDate');
+    onChange({ datePreset: preset });
   };
   const findRegion = async () => {
     if (!zip.trim()) return;
@@ -76,7 +92,11 @@ export function DetailsStep(props: DetailsStepProps) {
     try {
       const found = await lookup(zip);
       setZipResult({ found });
-      if (found && !state.locations.includes(found)) change({ locations: [...state.locations, found] });
+      const current = form.getValues().locations;
+      if (found && !current.includes(found)) {
+        form.setFieldValue('locations', [...current, found]);
+        form.clearFieldError('locations');
+      }
     } catch {
       setZipResult({ found: null });
     } finally {
@@ -84,9 +104,7 @@ export function DetailsStep(props: DetailsStepProps) {
     }
   };
   const submit = () => {
-    const found = validateDetails(state);
-    setErrors(found);
-    if (Object.keys(found).length === 0) props.onNext();
+    if (!form.validate().hasErrors) props.onNext();
   };
 
   return (
@@ -95,9 +113,7 @@ export function DetailsStep(props: DetailsStepProps) {
         label="Campaign name"
         placeholder="My awesome campaign"
         withAsterisk
-        value={state.campaignName}
-        onChange={(e) => change({ campaignName: e.currentTarget.value })}
-        error={errors.campaignName}
+        {...form.getInputProps('campaignName')}
       />
       <Stack gap={6}>
         <Text size="sm" fw={500}>
@@ -122,8 +138,8 @@ export function DetailsStep(props: DetailsStepProps) {
             withAsterisk
             valueFormat="MM/DD/YYYY"
             placeholder="MM/DD/YYYY"
-            value={state.startDate}
-            onChange={(value) => setDates(value, state.endDate)}
+            value={values.startDate}
+            onChange={(value) => setDates(value, values.endDate)}
             error={errors.startDate}
             clearable
           />
@@ -132,8 +148,8 @@ export function DetailsStep(props: DetailsStepProps) {
             withAsterisk
             valueFormat="MM/DD/YYYY"
             placeholder="MM/DD/YYYY"
-            value={state.endDate}
-            onChange={(value) => setDates(state.startDate, value)}
+            value={values.endDate}
+            onChange={(value) => setDates(values.startDate, value)}
             error={errors.endDate}
             clearable
           />
@@ -142,24 +158,25 @@ export function DetailsStep(props: DetailsStepProps) {
       <Group align="flex-end">
         <NumberInput
           label="Budget"
-          withAsterisk={!state.useRecommendedBudget}
+          withAsterisk={!values.useRecommendedBudget}
           prefix="$"
           min={1}
           thousandSeparator=","
           decimalScale={2}
-          disabled={state.useRecommendedBudget}
-          value={state.budget ?? ''}
-          onChange={(value) => change({ budget: value === '' ? null : Number(value) })}
+          disabled={values.useRecommendedBudget}
+          value={values.budget ?? ''}
+          onChange={(value) => form.setFieldValue('budget', value === '' ? null : Number(value))}
           error={errors.budget}
           w={220}
         />
         <Switch
           mb={8}
           label="Use recommended budget?"
-          checked={state.useRecommendedBudget}
+          checked={values.useRecommendedBudget}
           onChange={(e) => {
             const on = e.currentTarget.checked;
-            change({ useRecommendedBudget: on, budget: budgetWithRecommendation(on, state.budget) });
+            form.setValues({ useRecommendedBudget: on, budget: budgetWithRecommendation(on, values.budget) });
+            form.clearFieldError('budget');
           }}
         />
       </Group>
@@ -169,8 +186,13 @@ export function DetailsStep(props: DetailsStepProps) {
         placeholder="Choose your media market or enter any valid US zip code"
         data={marketNames}
         limit={50}
-        value={state.locations}
-        onChange={(values) => change({ locations: values.filter((v) => marketNames.includes(v) || ZIP.test(v)) })}
+        value={values.locations}
+        onChange={(next) => {
+          form.setFieldValue(
+            'locations',
+            next.filter((v) => marketNames.includes(v) || ZIP.test(v)),
+          );
+        }}
         error={errors.locations}
         description={markets.isError ? 'Media markets could not be loaded; ZIP codes still work.' : undefined}
       />
@@ -209,7 +231,7 @@ export function DetailsStep(props: DetailsStepProps) {
       <Switch
         label="Marketing audiences"
         checked={state.useCustomAudience}
-        onChange={(e) => change({ useCustomAudience: e.currentTarget.checked })}
+        onChange={(e) => onChange({ useCustomAudience: e.currentTarget.checked })}
       />
       {state.useCustomAudience ? (
         <AudiencesTable
@@ -218,7 +240,7 @@ export function DetailsStep(props: DetailsStepProps) {
           error={props.audiences.error}
           onRetry={props.audiences.refetch}
           selected={state.audiences}
-          onChange={(audiences) => change({ audiences })}
+          onChange={(audiences) => onChange({ audiences })}
           detailsPath={props.detailsPath}
           createAudiencePath={props.createAudiencePath}
         />
