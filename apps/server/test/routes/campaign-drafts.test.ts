@@ -282,6 +282,15 @@ describe('creatives (spec 001 §5, §7)', () => {
       creative_image: notPng,
     });
     expect(wrong.json().error.message).toBe('Please see below for accepted file types');
+    // Only a PNG signature, truncated: not recognised (400), never a server error.
+    const truncated = 'creatives/link/placed-truncated.png';
+    await t.storage.put(truncated, Buffer.from('89504e470d0a1a0a', 'hex'));
+    const cut = await call('POST', '/campaigns/creative', {
+      link_campaign_id: id,
+      is_active: 1,
+      creative_image: truncated,
+    });
+    expect(cut.statusCode).toBe(400);
     const draftWithIt = await call('POST', '/campaigns', {
       pacing_id: PACING,
       product_code: 'MOB',

@@ -72,7 +72,14 @@ async function createWizardFixtures() {
   });
   wizard.audience = audiences.json().data[0]._id;
   wizard.creative = 'creatives/link/tenancy-fixture.png';
-  await t.storage.put(wizard.creative, Buffer.from('89504e470d0a1a0a', 'hex'));
+  // A real 1×1 PNG: recording a creative sniffs the stored bytes.
+  await t.storage.put(
+    wizard.creative,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
   const name = (code: string) => `EchoPark Automotive Greenville - Tenancy [${code}1763200000]`;
   const base = {
     notes: '',

@@ -31,7 +31,8 @@ const sniffable = new Set([
  */
 export async function contentMatchesType(bytes: Uint8Array, declared: string): Promise<boolean> {
   const expected = normalise(declared);
-  const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100));
+  // A truncated header makes file-type throw (end of stream): that is "not recognised", never a 500.
+  const detected = await fileTypeFromBuffer(bytes.subarray(0, 4100)).catch(() => undefined);
   const mime = detected ? normalise(detected.mime) : null;
   if (sniffable.has(expected)) return mime === expected || (expected === 'audio/aac' && mime === 'audio/mp4');
   if (!mime) return true;
