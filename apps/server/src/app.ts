@@ -19,10 +19,13 @@ import analyticsRoutes from './routes/api/analytics';
 import authRoutes from './routes/api/auth';
 import campaignReportPdfRoutes from './routes/api/exports/campaign-report-pdf';
 import campaignReportRoutes from './routes/api/campaign-reports';
+import campaignDraftRoutes from './routes/api/campaign-drafts';
 import campaignRoutes from './routes/api/campaigns';
 import filesRoutes from './routes/api/files';
 import healthRoutes from './routes/api/health';
+import inventoryRoutes from './routes/api/inventory';
 import referenceRoutes from './routes/api/reference';
+import uploadsRoutes from './routes/api/uploads';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
@@ -95,6 +98,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
   await app.register(referenceRoutes);
   await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
+  await app.register(campaignDraftRoutes, { prefix: TENANT_PREFIX, clock });
+  await app.register(inventoryRoutes, { prefix: TENANT_PREFIX, clock });
+  await app.register(uploadsRoutes, { secret: options.config.sessionSecret, clock });
 
   await app.register(spaPlugin, {
     webDist,

@@ -22,3 +22,6 @@ export * from './campaign-reports/spec-pages';
 export * from './campaign-reports/vehicle-page';
 export * from './campaign-reports/exports';
 export * from './campaign-reports/dma-boundaries';
+export * from './campaign-wizard/constants';
+export * from './campaign-wizard/rules';
+export * from './campaign-wizard/api';

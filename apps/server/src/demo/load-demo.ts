@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { ROLE_AGENCY_ADMIN, ROLE_DEALERSHIP_USER, ROLE_PLATFORM_STAFF } from '@portal/contracts';
 import type { Db } from '../db/client';
-import { systemState, userDealerships, users } from '../db/schema';
+import { inventoryVehicles, systemState, userDealerships, users } from '../db/schema';
+import { seedDemoAudiences } from './audiences';
 import { ingestFolder } from '../ingestion';
 import { hashPassword } from '../plugins/app/auth-repository';
 import type { Storage } from '../plugins/external/storage';
@@ -98,6 +99,11 @@ export async function loadDemo(
         await db.insert(userDealerships).values({ userId: row!.id, dealershipId }).onConflictDoNothing();
       }
     }
+    const vehicleCounts = await db
+      .select({ id: inventoryVehicles.dealershipId, n: count() })
+      .from(inventoryVehicles)
+      .groupBy(inventoryVehicles.dealershipId);
+    await seedDemoAudiences(db, options.today, new Map(vehicleCounts.map((r) => [r.id, r.n])));
     await db
       .insert(systemState)
       .values({ key: DEMO_MARKER, value: new Date().toISOString() })

@@ -1,6 +1,6 @@
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema } from '@portal/contracts';
+import { errorResponseSchema, inventoryFilterFieldsSchema } from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
 import { build, login, type TestContext } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
@@ -17,6 +17,7 @@ beforeAll(async () => {
   cookies.dealer = await login(t.app, 'dealer@demo.test');
   cookies.otherAdmin = await login(t.app, OTHER.adminEmail, OTHER.password);
   cookies.otherDealer = await login(t.app, OTHER.dealerEmail, OTHER.password);
+  await createWizardFixtures();
 });
 afterAll(async () => {
   await removeReportFixtures(t);
@@ -44,7 +45,102 @@ const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
   'GET /api/reference/dma-boundaries': { status: 401 },
   // The signature is the credential of a file URL: without one, 403.
   'GET /api/files/*': { status: 403 },
+  'PUT /api/uploads/*': { status: 403, payload: 'x' },
+  'GET /api/reference/media-markets': { status: 401 },
+  'GET /api/reference/zip-dmas': { status: 401 },
 };
+
+/** Drafts of dealership 101 the campaign-creation routes are called with (spec 001 §4). */
+const wizard = { draft: 0, inventoryDraft: 0, nonInventoryDraft: 0, audience: 0, creative: '' };
+async function createWizardFixtures() {
+  const draft = async (product_code: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/1/dealership/101/campaigns',
+      headers: { cookie: cookies.agency },
+      payload: { pacing_id: 1763200000, product_code, is_incomplete: 1 },
+    });
+    return response.json().link_campaign_id as number;
+  };
+  wizard.draft = await draft('DYD');
+  wizard.inventoryDraft = await draft('DYD');
+  wizard.nonInventoryDraft = await draft('MOB');
+  const audiences = await t.app.inject({
+    method: 'GET',
+    url: '/api/agencies/1/dealership/101/audiences',
+    headers: { cookie: cookies.agency },
+  });
+  wizard.audience = audiences.json().data[0]._id;
+  wizard.creative = 'creatives/link/tenancy-fixture.png';
+  // A real 1×1 PNG: recording a creative sniffs the stored bytes.
+  await t.storage.put(
+    wizard.creative,
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
+  const name = (code: string) => `EchoPark Automotive Greenville - Tenancy [${code}1763200000]`;
+  const base = {
+    notes: '',
+    budget: 5000,
+    zip: 'Greenville-Spartanburg-Asheville-Anderson',
+    pacing_id: 1763200000,
+    campaign_display_name: 'Tenancy',
+    start_date: '2026-12-01',
+    end_date: '2026-12-31',
+  };
+  const filters = Object.fromEntries(
+    Object.keys(inventoryFilterFieldsSchema.shape).map((k) => [
+      k,
+      k === 'no_price_only' || k === 'exclude_if_no_price' ? 0 : null,
+    ]),
+  );
+  payloads[`${TENANT_PREFIX}/campaigns`] = { pacing_id: 1763200000, product_code: 'MOB', is_incomplete: 1 };
+  payloads[`${TENANT_PREFIX}/campaigns/:link_campaign_id`] = {
+    link_campaign_id: wizard.draft,
+    data: { objective: 'awareness' },
+  };
+  payloads[`${TENANT_PREFIX}/campaigns/creative/upload-url`] = {
+    mimeType: 'image/png',
+    fileName: 'banner.png',
+    bucket_name: 'creatives',
+    product_code: 'MOB',
+  };
+  payloads[`${TENANT_PREFIX}/campaigns/creative`] = {
+    link_campaign_id: wizard.nonInventoryDraft,
+    is_active: 1,
+    creative_image: wizard.creative,
+  };
+  payloads[`${TENANT_PREFIX}/campaigns/create-inventory-campaign`] = {
+    ...base,
+    ...filters,
+    link_campaign_id: wizard.inventoryDraft,
+    vendor_campaign_name: name('DYD'),
+    product: 'Dynamic Inventory Display',
+    product_code: 'DYD',
+    is_active: 1,
+    allowed_vehicle_states: 'New,Used,Certified used',
+    inventory_data_providers: 'Cars.com',
+    inventory_data_provider_clients: '101',
+  };
+  payloads[`${TENANT_PREFIX}/campaigns/create-noninventory-campaign`] = {
+    ...base,
+    link_campaign_id: wizard.nonInventoryDraft,
+    vendor_campaign_name: name('MOB'),
+    campaign_type: 'Non Inventory Campaign',
+    objective: 'awareness',
+    audience: ['None'],
+    primary_kpi: null,
+    secondary_kpi: null,
+    tertiary_kpi: null,
+    product: 'Mobile Display',
+    product_code: 'MOB',
+    creatives: wizard.creative,
+  };
+  payloads[`${TENANT_PREFIX}/inventory/feed`] =
+    'vin,year,make,model,vehicle_state\n1HGCM82633A004352,2024,Honda,Accord,New\n';
+}
 
 type Ids = { org: number; dealer: number; campaign: number };
 
@@ -68,6 +164,8 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       dealership_id: ids.dealer,
       campaign_id: ids.campaign,
       vin: fixtureVins()[0],
+      link_campaign_id: route.method === 'DELETE' ? ids.campaign : wizard.draft,
+      audience_id: wizard.audience,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);
@@ -98,12 +196,12 @@ function fill(route: RouteTableEntry, ids: Ids): string {
 
 function request(route: RouteTableEntry, ids: Ids, cookie?: string) {
   const payload = payloads[route.url];
-  if (route.method !== 'GET' && payload === undefined)
+  if (route.method !== 'GET' && route.method !== 'DELETE' && payload === undefined)
     throw new Error(`${route.method} ${route.url}: no request body known`);
   return t.app.inject({
     method: route.method as 'GET' | 'POST',
     url: fill(route, ids),
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie ? { cookie } : {}), ...(typeof payload === 'string' ? { 'content-type': 'text/csv' } : {}) },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
@@ -133,6 +231,7 @@ describe('tenancy on every tenant-scoped route', () => {
         method: route.method as 'GET' | 'POST',
         url: fill(route, own(route)),
         ...(expected.payload === undefined ? {} : { payload: expected.payload as object }),
+        ...(typeof expected.payload === 'string' ? { headers: { 'content-type': 'image/png' } } : {}),
       });
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(expected.status);
     }

@@ -85,6 +85,18 @@ export const routes: RouteObject[] = [
                 ],
               },
               {
+                path: 'inventory',
+                lazy: () =>
+                  import('./routes/inventory/dealership-inventory').then((m) => ({
+                    Component: m.DealershipInventoryRoute,
+                  })),
+              },
+              {
+                path: 'customers/audiences/:audienceId/details',
+                lazy: () =>
+                  import('./routes/customers/audience-details').then((m) => ({ Component: m.AudienceDetailsRoute })),
+              },
+              {
                 path: 'inventory/vehicles/:vin',
                 lazy: () => import('./routes/inventory/vehicle').then((m) => ({ Component: m.VehicleRoute })),
               },

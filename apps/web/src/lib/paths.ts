@@ -19,6 +19,15 @@ export const paths = {
   /** The vehicle page that report vehicle links open (`../../inventory/vehicles/{vin}` from a report). */
   vehicle: (organizationId: number | string, dealershipId: number | string, vin: string) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}/inventory/vehicles/${encodeURIComponent(vin)}`,
+  /** The dealership inventory page ('Import my inventory', spec 001 §2.3). */
+  inventory: (organizationId: number | string, dealershipId: number | string) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/inventory`,
+  /** A saved audience's details page (spec 001 §2.7). */
+  audienceDetails: (organizationId: number | string, dealershipId: number | string, id: number) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/customers/audiences/${id}/details`,
+  /** '+ Create a new audience' (spec 001 §2.7). */
+  createAudience: (organizationId: number | string, dealershipId: number | string) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/customers/audiences/list/create/select-type`,
 };
 
 /** `?startDate=…&endDate=…` of a report range, to carry it along links. */

@@ -12,7 +12,7 @@ import {
 } from '../../plugins/external/storage';
 import { resolveByteRange } from './byte-range';
 import { assertSafeStorageKey, contentTypeOf, InvalidStorageKeyError } from './keys';
-import { signedFilePath } from './signed-urls';
+import { signedFilePath, signedUploadPath } from './signed-urls';
 
 export interface LocalStorageOptions {
   /** Folder that holds the files (created on first write). */
@@ -84,6 +84,16 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
       assertSafeStorageKey(key);
       const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
       return signedFilePath(options.secret, key, expires);
+    },
+
+    async signedUploadUrl(key, upload) {
+      assertSafeStorageKey(key);
+      const expires = Math.floor(now().getTime() / 1000) + upload.ttlSeconds;
+      return signedUploadPath(options.secret, key, upload.contentType, upload.maxBytes, expires);
+    },
+
+    async delete(key) {
+      await fsp.rm(fileOf(key), { force: true });
     },
   };
 }

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   RangeNotSatisfiableError,
@@ -113,6 +119,26 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     async signedUrl(key, ttlSeconds) {
       assertSafeStorageKey(key);
       return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttlSeconds });
+    },
+
+    async signedUploadUrl(key, upload) {
+      assertSafeStorageKey(key);
+      const command = new PutObjectCommand({
+        Bucket,
+        Key: key,
+        ContentType: upload.contentType,
+        ...(upload.exactBytes !== undefined ? { ContentLength: upload.exactBytes } : {}),
+      });
+      // Content-Type (and Content-Length when known) are signed headers: S3 refuses a PUT that differs.
+      return getSignedUrl(client, command, {
+        expiresIn: upload.ttlSeconds,
+        signableHeaders: new Set(['content-type', ...(upload.exactBytes !== undefined ? ['content-length'] : [])]),
+      });
+    },
+
+    async delete(key) {
+      assertSafeStorageKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

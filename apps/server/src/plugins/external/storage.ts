@@ -30,6 +30,21 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** A URL the browser can GET without a session for `ttlSeconds` (e.g. an <audio> source). */
   signedUrl(key: string, ttlSeconds: number): Promise<string>;
+  /**
+   * A URL the browser can PUT one file to for `ttlSeconds`, bound to the key, its content type and
+   * a maximum size (local driver: `PUT /api/uploads/*`, enforced by that route; S3: a presigned PUT
+   * bound to key and content type, and to the exact size when `exactBytes` is given).
+   */
+  signedUploadUrl(key: string, options: UploadUrlOptions): Promise<string>;
+  /** Removes an object (no error when it does not exist). */
+  delete(key: string): Promise<void>;
+}
+
+export interface UploadUrlOptions {
+  contentType: string;
+  maxBytes: number;
+  ttlSeconds: number;
+  exactBytes?: number | undefined;
 }
 
 /** The requested range lies outside the object; answered 416 with `Content-Range: bytes *\/{totalSize}`. */

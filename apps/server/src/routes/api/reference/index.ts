@@ -1,6 +1,14 @@
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dmaBoundariesSchema, errorResponseSchema, type DmaBoundaries } from '@portal/contracts';
+import { asc, eq, sql } from 'drizzle-orm';
+import {
+  dmaBoundariesSchema,
+  errorResponseSchema,
+  listMediaMarketsResponseSchema,
+  zipDmaTableSchema,
+  type DmaBoundaries,
+} from '@portal/contracts';
+import { dmas, zipDmas } from '../../../db/schema';
 import { cachedGzipDocument, DMA_BOUNDARIES_FILE, matchesEtag } from '../../../lib/dma-boundaries';
 
 /** Reference data shipped with the project, for any signed-in user. */
@@ -35,6 +43,68 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
       // not re-validated on every request; the schema documents its shape.
       const bytes = gzip ? document.gzipped : document.body;
       return reply.send(bytes as unknown as DmaBoundaries);
+    },
+  );
+
+  /**
+   * `GET /api/reference/media-markets` → `{ data: [{ rank, dma, tv_homes, percent_of_usa, dma_code }] }`:
+   * the 210 Nielsen DMAs by rank (spec 001 §3 "Media market table"). 401 without a session.
+   */
+  app.get(
+    '/api/reference/media-markets',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reference'],
+        summary: 'The media markets (DMAs) for the location picker',
+        response: { 200: listMediaMarketsResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await app.db.select().from(dmas).orderBy(asc(dmas.rank));
+      reply.header('cache-control', 'private, max-age=86400');
+      return {
+        data: rows.map((r) => ({
+          rank: r.rank,
+          dma: r.name,
+          tv_homes: r.tvHomes,
+          percent_of_usa: r.pctOfUs,
+          dma_code: r.dmaCode,
+        })),
+      };
+    },
+  );
+
+  let zipTable: string | null = null;
+  /**
+   * `GET /api/reference/zip-dmas` → `{ "<zip>": "<media market name>", … }` (about 41,000 ZIP codes;
+   * the name of the DMA as `/media-markets` lists it, else the file's dma_description),
+   * built once per process and cached by the browser for a day; the wizard loads it lazily when
+   * the ZIP helper is first used. 401 without a session.
+   */
+  app.get(
+    '/api/reference/zip-dmas',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['reference'],
+        summary: 'ZIP code → media market table',
+        response: { 200: zipDmaTableSchema, 401: errorResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (zipTable === null) {
+        // The media market's name as the location picker lists it (the ZIP file abbreviates it).
+        const rows = await app.db
+          .select({ zip: zipDmas.zipCode, name: sql<string>`coalesce(${dmas.name}, ${zipDmas.dmaDescription})` })
+          .from(zipDmas)
+          .leftJoin(dmas, eq(dmas.dmaCode, zipDmas.dmaCode))
+          .orderBy(asc(zipDmas.zipCode));
+        zipTable = JSON.stringify(Object.fromEntries(rows.map((r) => [r.zip, r.name])));
+      }
+      reply.header('cache-control', 'private, max-age=86400').header('content-type', 'application/json; charset=utf-8');
+      // Sent as prepared JSON: the 41,000-entry table is not re-validated on every request.
+      return reply.send(zipTable as unknown as Record<string, string>);
     },
   );
 };

@@ -3,6 +3,7 @@ import { CampaignSourceModal } from '@/features/campaign-wizard/components/campa
 import { ImportCampaignsModal } from '@/features/campaign-wizard/components/import-campaigns-modal';
 import { NewCampaignModal } from '@/features/campaign-wizard/components/new-campaign-modal';
 import { TermsOfServiceModal } from '@/features/campaign-wizard/components/terms-of-service-modal';
+import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { paths } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
 import { campaignTabOf } from './campaigns';
@@ -13,9 +14,14 @@ function useCreatePaths() {
   const location = useLocation();
   const navigate = useNavigate();
   const tabPath = paths.campaigns(organizationId, dealershipId, campaignTabOf(location.pathname));
+  // The list's own state (dates, sorting) is kept; the wizard's step and draft are not.
+  const kept = new URLSearchParams(location.search);
+  kept.delete('step');
+  kept.delete('draft');
+  const search = kept.toString() ? `?${kept.toString()}` : '';
   return {
-    close: () => void navigate({ pathname: tabPath, search: location.search }),
-    go: (child: string) => void navigate({ pathname: `${tabPath}/create/${child}`, search: location.search }),
+    close: () => void navigate({ pathname: tabPath, search }),
+    go: (child: string) => void navigate({ pathname: `${tabPath}/create/${child}`, search }),
     listCreate: `${paths.campaigns(organizationId, dealershipId, 'list')}/create`,
   };
 }
@@ -33,7 +39,23 @@ export function TermsRoute() {
 
 export function NewCampaignRoute() {
   const { close, go } = useCreatePaths();
-  return <NewCampaignModal onBack={() => go('select')} onClose={close} />;
+  const { organizationId, dealershipId } = useDealershipIds();
+  const dealership = useDealership(organizationId, dealershipId);
+  const location = useLocation();
+  const tabPath = paths.campaigns(organizationId, dealershipId, campaignTabOf(location.pathname));
+  return (
+    <NewCampaignModal
+      organizationId={organizationId}
+      dealershipId={dealershipId}
+      dealershipName={dealership.data?.name}
+      onBackToSource={() => go('select')}
+      onClose={close}
+      termsPath={`${tabPath}/create/terms`}
+      inventoryPagePath={paths.inventory(organizationId, dealershipId)}
+      audienceDetailsPath={(id) => paths.audienceDetails(organizationId, dealershipId, id)}
+      createAudiencePath={paths.createAudience(organizationId, dealershipId)}
+    />
+  );
 }
 
 export function ImportCampaignsRoute() {

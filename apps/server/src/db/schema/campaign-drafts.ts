@@ -1,0 +1,98 @@
+import {
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  date,
+  uniqueIndex,
+  boolean,
+} from 'drizzle-orm/pg-core';
+import { dealerships, users } from './tenancy';
+import { managedCampaigns } from './campaigns';
+
+/**
+ * Ids of campaigns created in the portal (spec 001 §4). Upstream campaign ids are far below
+ * 1,000,000,000, so portal-created campaigns never collide with ingested ones.
+ */
+export const portalCampaignIdSequence = pgSequence('portal_campaign_id_seq', { startWith: 1_000_000_000 });
+
+/**
+ * Wizard drafts (spec 001 §3 "Incomplete (draft) campaign"); `id` is the `link_campaign_id`.
+ * `is_incomplete` is 1 while the wizard runs and 0 once the campaign is created; `filters` holds
+ * the inventory filter fields of §3 by their spec names. `managed_campaign_id` is set once, when
+ * the campaign is created, which makes creation idempotent (a double submit creates one campaign).
+ */
+export const campaignDrafts = pgTable(
+  'campaign_drafts',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    dealershipId: integer('dealership_id')
+      .notNull()
+      .references(() => dealerships.id),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    productCode: text('product_code').notNull(),
+    pacingId: integer('pacing_id').notNull(),
+    objective: text('objective'),
+    isIncomplete: integer('is_incomplete').notNull().default(1),
+    campaignDisplayName: text('campaign_display_name'),
+    vendorCampaignName: text('vendor_campaign_name'),
+    notes: text('notes'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    budget: numeric('budget', { precision: 14, scale: 2, mode: 'number' }),
+    zip: text('zip'),
+    creatives: text('creatives'),
+    allowedVehicleStates: text('allowed_vehicle_states'),
+    filters: jsonb('filters').$type<Record<string, string | number | null>>(),
+    /** The body the campaign was created with (spec 001 §7), kept for the ad operations team. */
+    creationRequest: jsonb('creation_request').$type<Record<string, unknown>>(),
+    managedCampaignId: integer('managed_campaign_id').references(() => managedCampaigns.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaign_drafts_dealership_idx').on(t.dealershipId, t.isIncomplete, t.updatedAt),
+    uniqueIndex('campaign_drafts_managed_campaign_idx').on(t.managedCampaignId),
+  ],
+);
+
+/** Creatives uploaded for a draft (spec 001 §7 `POST .../campaigns/creative`); `storage_key` under `link/`. */
+export const draftCreatives = pgTable(
+  'campaign_draft_creatives',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    draftId: integer('draft_id')
+      .notNull()
+      .references(() => campaignDrafts.id, { onDelete: 'cascade' }),
+    dealershipId: integer('dealership_id').notNull(),
+    storageKey: text('storage_key').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_draft_creatives_draft_idx').on(t.draftId)],
+);
+
+/**
+ * Saved marketing audiences of a dealership (spec 001 §3 "Audience"); `mapped_audiences` holds the
+ * destination flags (facebook, google, mailchimp, tradedesk, basis, amazon).
+ */
+export const audiences = pgTable(
+  'audiences',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    dealershipId: integer('dealership_id')
+      .notNull()
+      .references(() => dealerships.id),
+    name: text('audience_name').notNull(),
+    size: integer('audience_size').notNull(),
+    description: text('description'),
+    mappedAudiences: jsonb('mapped_audiences').$type<Record<string, boolean>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastRun: timestamp('last_run', { withTimezone: true }),
+  },
+  (t) => [index('audiences_dealership_idx').on(t.dealershipId, t.createdAt)],
+);

@@ -1,0 +1,86 @@
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@portal/contracts';
+import { ApiError, forbidden } from '../../../lib/errors';
+import { isSafeStorageKey } from '../../../lib/storage/keys';
+import { isValidUploadSignature, UPLOADS_PATH } from '../../../lib/storage/signed-urls';
+import { contentMatchesType } from '../../../lib/storage/sniff';
+
+/** The largest upload any signed URL may allow (creatives: 100 MB, spec 001 §5). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Signed uploads of the local storage driver (ARCHITECTURE.md "Files"). The signature is the
+ * credential (the browser PUTs without cookies, as it would to S3).
+ */
+const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }> = async (app, options) => {
+  // Any content type arrives as a stream; the handler reads it with the signed size limit.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+
+  /**
+   * `PUT /api/uploads/{key}?contentType&maxBytes&expires&signature` with the file as the body →
+   * 204 once stored. The signature binds key, content type, maximum size (bytes) and expiry (unix
+   * seconds). Errors: 400 bad key; 403 missing, wrong or expired signature; 413 body larger than
+   * `maxBytes`; 415 `Content-Type` header other than the signed one, or bytes that are not of that
+   * type (sniffed with file-type).
+   */
+  app.put(
+    `${UPLOADS_PATH}/*`,
+    {
+      bodyLimit: MAX_UPLOAD_BYTES + 1024,
+      schema: {
+        tags: ['files'],
+        summary: 'Upload a file to a signed URL (local storage)',
+        params: z.object({ '*': z.string() }),
+        querystring: z.object({
+          contentType: z.string().max(200).optional(),
+          maxBytes: z.string().max(20).optional(),
+          expires: z.string().max(20).optional(),
+          signature: z.string().max(200).optional(),
+        }),
+        response: {
+          204: z.null(),
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          413: errorResponseSchema,
+          415: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.params['*'];
+      if (!isSafeStorageKey(key)) throw new ApiError(400, 'BAD_REQUEST', 'Invalid file key');
+      const { contentType, maxBytes, expires, signature } = request.query;
+      const values = { key, contentType: contentType ?? '', maxBytes: Number(maxBytes), expires: Number(expires) };
+      if (!contentType || !signature || !Number.isInteger(values.maxBytes) || !Number.isInteger(values.expires))
+        throw forbidden('This upload link is not valid: it has no signature');
+      if (!isValidUploadSignature(options.secret, values, signature)) throw forbidden('This upload link is not valid');
+      if (values.expires < Math.floor(options.clock().getTime() / 1000))
+        throw forbidden('This upload link has expired');
+      const declared = String(request.headers['content-type'] ?? '');
+      if (declared.split(';')[0]!.trim().toLowerCase() !== contentType.toLowerCase())
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `This link accepts ${contentType} only`);
+      const length = Number(request.headers['content-length']);
+      const limit = Math.min(values.maxBytes, MAX_UPLOAD_BYTES);
+      const tooLarge = () =>
+        new ApiError(413, 'PAYLOAD_TOO_LARGE', `File size must not exceed ${Math.round(limit / 1024 / 1024)}MB`);
+      if (Number.isFinite(length) && length > limit) throw tooLarge();
+
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of request.body as Readable) {
+        size += (chunk as Buffer).length;
+        if (size > limit) throw tooLarge();
+        chunks.push(chunk as Buffer);
+      }
+      const bytes = Buffer.concat(chunks);
+      if (!(await contentMatchesType(bytes, contentType)))
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please see below for accepted file types');
+      await app.storage.put(key, bytes, { contentType });
+      return reply.status(204).send(null);
+    },
+  );
+};
+export default uploadsRoutes;

@@ -1,0 +1,16 @@
+import { audienceSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const getAudienceQueryOptions = (organizationId: number, dealershipId: number, audienceId: number) =>
+  queryOptions({
+    queryKey: ['agencies', organizationId, 'dealerships', dealershipId, 'audiences', audienceId],
+    queryFn: ({ signal }) =>
+      api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}/audiences/${audienceId}`, {
+        schema: audienceSchema,
+        signal,
+      }),
+  });
+
+export const useAudience = (organizationId: number, dealershipId: number, audienceId: number) =>
+  useQuery(getAudienceQueryOptions(organizationId, dealershipId, audienceId));

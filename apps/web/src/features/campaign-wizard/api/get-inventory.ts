@@ -1,0 +1,45 @@
+import {
+  INVENTORY_PAGE_SIZE,
+  inventorySummarySchema,
+  listInventoryResponseSchema,
+  type InventorySummary,
+  type ListInventoryResponse,
+} from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dealershipKey, tenantPath } from './keys';
+
+/** The whole inventory in one page (spec 001 §9: page size 99999). */
+export function getInventory(organizationId: number, dealershipId: number, signal?: AbortSignal) {
+  return api.get<ListInventoryResponse>(`${tenantPath(organizationId, dealershipId)}/inventory/vehicles`, {
+    query: { pageIndex: 0, pageSize: INVENTORY_PAGE_SIZE },
+    schema: listInventoryResponseSchema,
+    signal,
+  });
+}
+
+export const getInventoryQueryOptions = (organizationId: number, dealershipId: number) =>
+  queryOptions({
+    queryKey: [...dealershipKey(organizationId, dealershipId), 'inventory', 'vehicles'],
+    queryFn: ({ signal }) => getInventory(organizationId, dealershipId, signal),
+    staleTime: 5 * 60 * 1000,
+  });
+
+export const useInventory = (organizationId: number, dealershipId: number, enabled = true) =>
+  useQuery({ ...getInventoryQueryOptions(organizationId, dealershipId), enabled });
+
+export function getInventorySummary(organizationId: number, dealershipId: number, signal?: AbortSignal) {
+  return api.get<InventorySummary>(`${tenantPath(organizationId, dealershipId)}/inventory/summary`, {
+    schema: inventorySummarySchema,
+    signal,
+  });
+}
+
+export const getInventorySummaryQueryOptions = (organizationId: number, dealershipId: number) =>
+  queryOptions({
+    queryKey: [...dealershipKey(organizationId, dealershipId), 'inventory', 'summary'],
+    queryFn: ({ signal }) => getInventorySummary(organizationId, dealershipId, signal),
+  });
+
+export const useInventorySummary = (organizationId: number, dealershipId: number) =>
+  useQuery(getInventorySummaryQueryOptions(organizationId, dealershipId));

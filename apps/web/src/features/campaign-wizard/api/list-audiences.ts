@@ -1,0 +1,20 @@
+import { listAudiencesResponseSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { dealershipKey, tenantPath } from './keys';
+
+export function listAudiences(organizationId: number, dealershipId: number, signal?: AbortSignal) {
+  return api.get(`${tenantPath(organizationId, dealershipId)}/audiences`, {
+    schema: listAudiencesResponseSchema,
+    signal,
+  });
+}
+
+export const listAudiencesQueryOptions = (organizationId: number, dealershipId: number) =>
+  queryOptions({
+    queryKey: [...dealershipKey(organizationId, dealershipId), 'audiences'],
+    queryFn: ({ signal }) => listAudiences(organizationId, dealershipId, signal),
+  });
+
+export const useAudiences = (organizationId: number, dealershipId: number, enabled = true) =>
+  useQuery({ ...listAudiencesQueryOptions(organizationId, dealershipId), enabled });

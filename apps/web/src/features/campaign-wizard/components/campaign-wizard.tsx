@@ -1,0 +1,377 @@
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { buildFilterPayload, pacingIdAt, WIZARD_STEPS, wizardMessages, type Draft } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageLoader } from '@/components/ui/page-loader';
+import { createInventoryCampaign, createNonInventoryCampaign } from '../api/create-campaign';
+import { recordCreative } from '../api/creatives';
+import { createDraft, discardDraft, incompleteDraftsQueryOptions, patchDraft, type TenantIds } from '../api/drafts';
+import { useInventory, useInventorySummary } from '../api/get-inventory';
+import { dealershipKey } from '../api/keys';
+import { useAudiences } from '../api/list-audiences';
+import {
+  detailsData,
+  initialWizardState,
+  inventoryCampaignBody,
+  nonInventoryCampaignBody,
+  stateFromDraft,
+  stepOrder,
+  type WizardState,
+} from '../utils/wizard-state';
+import { DetailsStep } from './details-step';
+import { FiltersStep } from './filters-step';
+import { LaunchStep, SuccessStep } from './finish-steps';
+import { ObjectiveStep } from './objective-step';
+import { ProductStep } from './product-step';
+import { ReviewStep } from './review-step';
+import { TypeStep } from './type-step';
+
+export interface CampaignWizardProps extends TenantIds {
+  dealershipName: string | undefined;
+  /** Back from step 1, and Cancel of the filter step: the create page (source chooser). */
+  onBackToSource: () => void;
+  /** Close, Cancel of the objective step, 'Hold on, not yet', after creation: the campaigns list. */
+  onClose: () => void;
+  termsPath: string;
+  inventoryPagePath: string;
+  audienceDetailsPath: (id: number) => string;
+  createAudiencePath: string;
+}
+
+const storageKey = (ids: TenantIds) => `portal.campaign-wizard.${ids.organizationId}.${ids.dealershipId}`;
+
+function loadSaved(ids: TenantIds): WizardState | null {
+  try {
+    const raw = sessionStorage.getItem(storageKey(ids));
+    return raw ? ({ ...initialWizardState(), ...JSON.parse(raw) } as WizardState) : null;
+  } catch {
+    return null;
+  }
+}
+
+const errorMessage = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : wizardMessages.failed;
+
+/**
+ * The campaign wizard (spec 001 §2.2–§2.8, §4): the step is in the URL (`?step=N&draft=ID`), the
+ * state in session storage and in the draft on the server, so a reload keeps both.
+ */
+export function CampaignWizard(props: CampaignWizardProps) {
+  const ids: TenantIds = { organizationId: props.organizationId, dealershipId: props.dealershipId };
+  const [search, setSearch] = useSearchParams();
+  const queryClient = useQueryClient();
+  const urlStep = Number(search.get('step') ?? '1');
+  const step = Number.isInteger(urlStep) && urlStep >= 1 && urlStep <= WIZARD_STEPS ? urlStep : 1;
+  const [state, setState] = useState<WizardState | null>(null);
+  const [resume, setResume] = useState<Draft | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const today = dayjs().format('YYYY-MM-DD');
+
+  const inventorySummary = useInventorySummary(ids.organizationId, ids.dealershipId);
+  const inventory = useInventory(ids.organizationId, ids.dealershipId, state?.campaignType === 'inventory');
+  const audiences = useAudiences(ids.organizationId, ids.dealershipId, Boolean(state?.useCustomAudience));
+
+  const goTo = useCallback(
+    (next: number, draftId?: number | null) =>
+      setSearch(
+        (current) => {
+          const params = new URLSearchParams(current);
+          params.set('step', String(next));
+          if (draftId) params.set('draft', String(draftId));
+          return params;
+        },
+        { replace: false },
+      ),
+    [setSearch],
+  );
+
+  // Entering the wizard: restore after a reload, or offer to resume an unfinished draft.
+  useEffect(() => {
+    let cancelled = false;
+    const draftId = Number(search.get('draft'));
+    const entering = !search.get('step');
+    void (async () => {
+      if (entering) sessionStorage.removeItem(storageKey(ids));
+      const saved = entering ? null : loadSaved(ids);
+      if (saved && (!draftId || saved.linkCampaignId === draftId)) {
+        if (!cancelled) setState(saved);
+        return;
+      }
+      let drafts: Draft[];
+      try {
+        drafts = (await queryClient.fetchQuery(incompleteDraftsQueryOptions(ids))).data;
+      } catch {
+        drafts = [];
+      }
+      if (cancelled) return;
+      const draft = draftId ? drafts.find((d) => d.link_campaign_id === draftId) : undefined;
+      if (draft) setState(stateFromDraft(draft));
+      else {
+        setState(initialWizardState());
+        if (!entering) setSearch({}, { replace: true });
+        if (drafts[0]) setResume(drafts[0]);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Runs once on entry: later URL changes are the wizard's own navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (state) sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
+  }, [state, ids.organizationId, ids.dealershipId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A step beyond what the state supports (e.g. a hand-edited URL) falls back to step 1.
+  useEffect(() => {
+    if (state && step > 1 && !state.campaignType) setSearch({}, { replace: true });
+  }, [state, step, setSearch]);
+
+  if (!state) return <PageLoader />;
+  const kind = state.campaignType ?? 'non_inventory';
+  const name = stepOrder[kind][step - 1]!;
+  const update = (patch: Partial<WizardState>) => setState((s) => (s ? { ...s, ...patch } : s));
+
+  /** Runs one save at a time (a double click does nothing twice); keeps the user's input on failure. */
+  const run = async (work: () => Promise<void>) => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const refreshLists = () =>
+    queryClient.invalidateQueries({ queryKey: [...dealershipKey(ids.organizationId, ids.dealershipId), 'campaigns'] });
+
+  const saveProduct = () =>
+    run(async () => {
+      const links = state.customCreatives ? (state.creatives[state.product!] ?? []) : [];
+      let draftId = state.linkCampaignId;
+      let pacingId = state.pacingId;
+      if (!draftId) {
+        pacingId = pacingIdAt(new Date());
+        draftId = await createDraft(ids, {
+          pacing_id: pacingId,
+          product_code: state.product!,
+          is_incomplete: 1,
+          ...(links.length ? { creatives: links.join(',') } : {}),
+        });
+      } else {
+        await patchDraft(ids, draftId, { product_code: state.product });
+      }
+      for (const link of links) await recordCreative(ids, draftId, link);
+      update({ linkCampaignId: draftId, pacingId });
+      await refreshLists();
+      goTo(3, draftId);
+    });
+
+  const saveAndGo = (data: object, next: number) =>
+    run(async () => {
+      if (state.linkCampaignId) await patchDraft(ids, state.linkCampaignId, data);
+      goTo(next);
+    });
+
+  const finishReview = () =>
+    run(async () => {
+      const toast = notifications.show({ loading: true, message: wizardMessages.saving, autoClose: false });
+      try {
+        if (state.campaignType === 'inventory') {
+          await createInventoryCampaign(
+            ids,
+            inventoryCampaignBody(state, props.dealershipName ?? '', inventorySummary.data),
+          );
+        } else {
+          await patchDraft(ids, state.linkCampaignId!, {
+            notes: state.notes,
+            campaign_display_name: state.campaignName.trim(),
+          });
+        }
+        notifications.update({
+          id: toast,
+          loading: false,
+          color: 'green',
+          message: wizardMessages.saved,
+          autoClose: 3000,
+        });
+      } catch (error) {
+        notifications.hide(toast);
+        throw error;
+      }
+      await refreshLists();
+      goTo(6);
+    });
+
+  const launch = () =>
+    run(async () => {
+      const toast = notifications.show({ loading: true, message: wizardMessages.creating, autoClose: false });
+      try {
+        await createNonInventoryCampaign(ids, nonInventoryCampaignBody(state, props.dealershipName ?? ''));
+      } catch {
+        notifications.update({
+          id: toast,
+          loading: false,
+          color: 'red',
+          message: wizardMessages.failed,
+          autoClose: 5000,
+        });
+        return;
+      }
+      notifications.update({
+        id: toast,
+        loading: false,
+        color: 'green',
+        message: wizardMessages.created,
+        autoClose: 3000,
+      });
+      sessionStorage.removeItem(storageKey(ids));
+      await refreshLists();
+      props.onClose();
+    });
+
+  const closeAfterCreation = () => {
+    sessionStorage.removeItem(storageKey(ids));
+    props.onClose();
+  };
+
+  const answerResume = (yes: boolean) =>
+    run(async () => {
+      const draft = resume!;
+      if (yes) {
+        setState(stateFromDraft(draft));
+        setResume(null);
+        goTo(3, draft.link_campaign_id);
+        return;
+      }
+      await discardDraft(ids, draft.link_campaign_id);
+      setResume(null);
+      await refreshLists();
+    });
+
+  return (
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Step {step}/{WIZARD_STEPS}
+          </Text>
+        </Group>
+        <Progress value={(step / WIZARD_STEPS) * 100} aria-label={`Step ${step} of ${WIZARD_STEPS}`} />
+      </Stack>
+
+      {name === 'type' ? (
+        <TypeStep
+          campaignType={state.campaignType}
+          termsAccepted={state.termsAccepted}
+          inventorySize={inventorySummary.data?.totalVehicles}
+          inventoryLoading={inventorySummary.isPending}
+          termsPath={props.termsPath}
+          inventoryPagePath={props.inventoryPagePath}
+          onChange={(patch) => {
+            // Another type means another product list: the product (and its creatives) start over.
+            if (patch.campaignType && patch.campaignType !== state.campaignType)
+              update({ ...patch, product: null, creatives: {}, customCreatives: false });
+            else update(patch);
+          }}
+          onBack={props.onBackToSource}
+          onNext={() => goTo(2)}
+        />
+      ) : null}
+      {name === 'product' ? (
+        <ProductStep
+          ids={ids}
+          kind={kind}
+          state={state}
+          onChange={update}
+          onBack={() => goTo(1)}
+          onNext={() => void saveProduct()}
+          submitting={busy}
+        />
+      ) : null}
+      {name === 'objective' ? (
+        <ObjectiveStep
+          objective={state.objective}
+          onChange={(objective) => update({ objective })}
+          onCancel={props.onClose}
+          onNext={() => void saveAndGo({ objective: state.objective }, 4)}
+          submitting={busy}
+        />
+      ) : null}
+      {name === 'filters' ? (
+        <FiltersStep
+          filters={state.filters}
+          vehicles={inventory.data?.data}
+          loading={inventory.isPending}
+          error={inventory.isError}
+          onRetry={() => void inventory.refetch()}
+          onChange={(filters) => update({ filters })}
+          onCancel={props.onBackToSource}
+          onNext={() => void saveAndGo(buildFilterPayload(state.filters), 4)}
+          submitting={busy}
+        />
+      ) : null}
+      {name === 'details' ? (
+        <DetailsStep
+          state={state}
+          today={today}
+          audiences={{
+            data: audiences.data?.data,
+            loading: audiences.isPending,
+            error: audiences.error,
+            refetch: () => void audiences.refetch(),
+          }}
+          detailsPath={props.audienceDetailsPath}
+          createAudiencePath={props.createAudiencePath}
+          onChange={update}
+          onBack={() => goTo(3)}
+          onNext={() => void saveAndGo(detailsData(state), 5)}
+          submitting={busy}
+        />
+      ) : null}
+      {name === 'review' ? (
+        <ReviewStep
+          state={state}
+          onNotes={(notes) => update({ notes })}
+          onEdit={(target) => goTo(target)}
+          onBack={() => goTo(4)}
+          onNext={() => void finishReview()}
+          submitting={busy}
+        />
+      ) : null}
+      {name === 'launch' ? <LaunchStep onCreate={() => void launch()} onHold={props.onClose} creating={busy} /> : null}
+      {name === 'success' ? <SuccessStep onClose={closeAfterCreation} /> : null}
+
+      <Modal
+        opened={resume !== null}
+        onClose={() => setResume(null)}
+        title="Unfinished campaign"
+        centered
+        withCloseButton={false}
+        closeOnClickOutside={false}
+      >
+        <Stack>
+          <Text>{wizardMessages.resume}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void answerResume(false)} loading={busy}>
+              No
+            </Button>
+            <Button onClick={() => void answerResume(true)} disabled={busy}>
+              Yes
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import '@mantine/dropzone/styles.css';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { creativeFileError, creativeSlots, creativeUploadRules, type NonInventoryProductCode } from '@portal/contracts';
+import { useState } from 'react';
+import { uploadCreative } from '../api/creatives';
+import type { TenantIds } from '../api/drafts';
+
+export interface CreativesUploadProps {
+  ids: TenantIds;
+  product: NonInventoryProductCode;
+  links: string[];
+  onChange: (links: string[]) => void;
+}
+
+const fileNameOf = (link: string) => link.split('/').pop() ?? link;
+
+/**
+ * The creative slots of a non-inventory product (mob 3, ott 1, vid 2, aud 3). Each file is checked
+ * in the browser (spaces, type, size: the spec's toasts), then uploaded to a signed URL; the server
+ * checks it again.
+ */
+export function CreativesUpload({ ids, product, links, onChange }: CreativesUploadProps) {
+  const [uploading, setUploading] = useState(0);
+  const slots = creativeSlots[product];
+  const rule = creativeUploadRules[product];
+  const free = slots - links.length - uploading;
+
+  const accept = async (files: File[]) => {
+    const next = [...links];
+    for (const file of files) {
+      const error = creativeFileError(product, file);
+      if (error) {
+        notifications.show({ color: 'red', message: error });
+        continue;
+      }
+      if (next.length >= slots) {
+        notifications.show({ color: 'red', message: `You can upload up to ${slots} files` });
+        break;
+      }
+      setUploading((n) => n + 1);
+      try {
+        next.push(await uploadCreative(ids, product, file));
+        onChange([...next]);
+      } catch (error) {
+        notifications.show({ color: 'red', message: (error as Error).message });
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+  };
+
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Creatives ({links.length}/{slots})
+      </Text>
+      {links.map((link) => (
+        <Paper key={link} withBorder p="xs" radius="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" truncate>
+              {fileNameOf(link)}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Badge color="green" variant="light">
+                Uploaded
+              </Badge>
+              <CloseButton
+                aria-label={`Remove ${fileNameOf(link)}`}
+                onClick={() => onChange(links.filter((l) => l !== link))}
+              />
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+      {free > 0 ? (
+        <Dropzone
+          onDrop={(files) => void accept(files)}
+          multiple={free > 1}
+          aria-label="Upload creatives"
+          loading={uploading > 0}
+          // Type and size are checked by creativeFileError so the spec's messages are shown.
+        >
+          <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
+            {uploading > 0 ? <Loader size="sm" /> : <IconUpload size={28} aria-hidden />}
+            <Stack gap={2}>
+              <Text size="sm">Drag files here or click to select ({free} left)</Text>
+              <Text size="xs" c="dimmed">
+                {rule.hint}
+              </Text>
+            </Stack>
+          </Group>
+        </Dropzone>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,357 @@
+import {
+  Accordion,
+  Checkbox,
+  Group,
+  Image,
+  MultiSelect,
+  NumberInput,
+  Paper,
+  Radio,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  TagsInput,
+  Text,
+} from '@mantine/core';
+import {
+  formatCurrency,
+  formatInteger,
+  suggestionTileLabels,
+  suggestionTiles,
+  type GroupMode,
+  type InventoryFilterState,
+  type InventoryVehicle,
+  type SuggestionTile,
+} from '@portal/contracts';
+import { useMemo, useState } from 'react';
+import { ErrorState } from '@/components/ui/error-state';
+import { distinct, inTile, tileThumbnails } from '../utils/tiles';
+import { WizardStep } from './wizard-step';
+
+export interface FiltersStepProps {
+  filters: InventoryFilterState;
+  vehicles: InventoryVehicle[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry: () => void;
+  onChange: (filters: InventoryFilterState) => void;
+  onCancel: () => void;
+  onNext: () => void;
+  submitting: boolean;
+}
+
+const PLACEHOLDER =
+  'data:image/svg+xml;utf8,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="100"><rect width="160" height="100" fill="#e9ecef"/><text x="80" y="55" text-anchor="middle" font-family="sans-serif" font-size="12" fill="#868e96">No image</text></svg>',
+  );
+
+function Thumbnail({ vehicle, image, showPrice }: { vehicle: InventoryVehicle; image: string; showPrice: boolean }) {
+  const [src, setSrc] = useState(image);
+  return (
+    <Paper withBorder radius="sm" p={4} data-testid="vehicle-thumbnail">
+      <Image src={src} alt="" h={70} fit="cover" radius="sm" onError={() => setSrc(PLACEHOLDER)} />
+      <Text size="xs" lineClamp={2} mt={4}>
+        {vehicle.year} {vehicle.raw_make} {vehicle.raw_model}
+      </Text>
+      {showPrice ? (
+        <Text size="xs" fw={600}>
+          {formatCurrency(vehicle.price)}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}
+
+function ModeControl({
+  value,
+  onChange,
+  label,
+}: {
+  value: GroupMode;
+  onChange: (m: GroupMode) => void;
+  label: string;
+}) {
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={`${label} filter`}
+      value={value}
+      onChange={(v) => onChange(v as GroupMode)}
+      data={[
+        { value: 'any', label: 'any' },
+        { value: 'custom', label: 'custom' },
+      ]}
+    />
+  );
+}
+
+const num = (value: string | number) => (value === '' || value === null ? null : Number(value));
+
+/** Step 3 of the inventory flow (spec 001 §2.6): suggestion tiles and advanced filter groups. */
+export function FiltersStep(props: FiltersStepProps) {
+  const { filters, onChange } = props;
+  const vehicles = useMemo(() => props.vehicles ?? [], [props.vehicles]);
+  const [shown, setShown] = useState<SuggestionTile | null>(filters.tiles[0] ?? null);
+  const counts = useMemo(
+    () => Object.fromEntries(suggestionTiles.map((t) => [t, vehicles.filter((v) => inTile(t, v)).length])),
+    [vehicles],
+  );
+  const makes = useMemo(() => distinct(vehicles, (v) => v.raw_make), [vehicles]);
+  const models = useMemo(() => distinct(vehicles, (v) => v.raw_model), [vehicles]);
+  const thumbnails = useMemo(() => (shown ? tileThumbnails(shown, vehicles) : []), [shown, vehicles]);
+  const set = <K extends keyof InventoryFilterState>(key: K, value: InventoryFilterState[K]) =>
+    onChange({ ...filters, [key]: value });
+
+  const toggleTile = (tile: SuggestionTile, checked: boolean) => {
+    set('tiles', checked ? [...filters.tiles, tile] : filters.tiles.filter((t) => t !== tile));
+    if (checked) setShown(tile);
+  };
+
+  return (
+    <WizardStep
+      title="Which cars do you want to promote?"
+      onSubmit={props.onNext}
+      onBack={props.onCancel}
+      backLabel="Cancel"
+      submitting={props.submitting}
+    >
+      {props.error ? (
+        <ErrorState title="The inventory could not be loaded" onRetry={props.onRetry} />
+      ) : props.loading ? (
+        <Skeleton h={80} />
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {suggestionTiles.map((tile) => (
+            <Paper key={tile} withBorder p="sm" radius="md">
+              <Checkbox
+                checked={filters.tiles.includes(tile)}
+                onChange={(event) => toggleTile(tile, event.currentTarget.checked)}
+                label={
+                  <Stack gap={0}>
+                    <Text fw={600} size="sm">
+                      {suggestionTileLabels[tile]}
+                    </Text>
+                    <Text size="xs" c="dimmed" data-testid={`tile-count-${tile}`}>
+                      {formatInteger(counts[tile])} vehicles
+                    </Text>
+                  </Stack>
+                }
+              />
+            </Paper>
+          ))}
+        </SimpleGrid>
+      )}
+      {shown && thumbnails.length > 0 ? (
+        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" aria-label={`${suggestionTileLabels[shown]} examples`}>
+          {thumbnails.map(({ vehicle, image }) => (
+            <Thumbnail key={vehicle.vin_number} vehicle={vehicle} image={image} showPrice={shown === 'under30k'} />
+          ))}
+        </SimpleGrid>
+      ) : null}
+
+      <Text fw={600}>Advanced filters</Text>
+      <Accordion variant="contained" multiple>
+        <Accordion.Item value="makes">
+          <Accordion.Control>Makes</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <ModeControl
+                label="Makes"
+                value={filters.makes.mode}
+                onChange={(mode) => set('makes', { ...filters.makes, mode })}
+              />
+              {filters.makes.mode === 'custom' ? (
+                <Group grow align="flex-start">
+                  <MultiSelect
+                    label="Allowed makes"
+                    data={makes}
+                    searchable
+                    value={filters.makes.allowed}
+                    onChange={(allowed) => set('makes', { ...filters.makes, allowed })}
+                  />
+                  <MultiSelect
+                    label="Disallowed makes"
+                    data={makes}
+                    searchable
+                    value={filters.makes.disallowed}
+                    onChange={(disallowed) => set('makes', { ...filters.makes, disallowed })}
+                  />
+                </Group>
+              ) : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="models">
+          <Accordion.Control>Models</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <ModeControl
+                label="Models"
+                value={filters.models.mode}
+                onChange={(mode) => set('models', { ...filters.models, mode })}
+              />
+              {filters.models.mode === 'custom' ? (
+                <Group grow align="flex-start">
+                  <MultiSelect
+                    label="Allowed models"
+                    data={models}
+                    searchable
+                    limit={200}
+                    value={filters.models.allowed}
+                    onChange={(allowed) => set('models', { ...filters.models, allowed })}
+                  />
+                  <MultiSelect
+                    label="Disallowed models"
+                    data={models}
+                    searchable
+                    limit={200}
+                    value={filters.models.disallowed}
+                    onChange={(disallowed) => set('models', { ...filters.models, disallowed })}
+                  />
+                </Group>
+              ) : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="price">
+          <Accordion.Control>Price</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <ModeControl
+                label="Price"
+                value={filters.price.mode}
+                onChange={(mode) => set('price', { ...filters.price, mode })}
+              />
+              {filters.price.mode === 'custom' ? (
+                <>
+                  <Group grow>
+                    <NumberInput
+                      label="Lowest price"
+                      prefix="$"
+                      min={0}
+                      thousandSeparator=","
+                      value={filters.price.lowest ?? ''}
+                      onChange={(v) => set('price', { ...filters.price, lowest: num(v) })}
+                    />
+                    <NumberInput
+                      label="Highest price"
+                      prefix="$"
+                      min={0}
+                      thousandSeparator=","
+                      value={filters.price.highest ?? ''}
+                      onChange={(v) => set('price', { ...filters.price, highest: num(v) })}
+                    />
+                  </Group>
+                  <Radio.Group
+                    label="Exclude vehicles with no price?"
+                    value={filters.price.excludeNoPrice ? 'yes' : 'no'}
+                    onChange={(v) => set('price', { ...filters.price, excludeNoPrice: v === 'yes' })}
+                  >
+                    <Group mt={4}>
+                      <Radio value="yes" label="Yes" />
+                      <Radio value="no" label="No" />
+                    </Group>
+                  </Radio.Group>
+                </>
+              ) : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="mileage">
+          <Accordion.Control>Mileage</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <ModeControl
+                label="Mileage"
+                value={filters.mileage.mode}
+                onChange={(mode) => set('mileage', { ...filters.mileage, mode })}
+              />
+              {filters.mileage.mode === 'custom' ? (
+                <Group grow>
+                  <NumberInput
+                    label="Lowest mileage"
+                    min={0}
+                    thousandSeparator=","
+                    value={filters.mileage.lowest ?? ''}
+                    onChange={(v) => set('mileage', { ...filters.mileage, lowest: num(v) })}
+                  />
+                  <NumberInput
+                    label="Highest mileage"
+                    min={0}
+                    thousandSeparator=","
+                    value={filters.mileage.highest ?? ''}
+                    onChange={(v) => set('mileage', { ...filters.mileage, highest: num(v) })}
+                  />
+                </Group>
+              ) : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="stock">
+          <Accordion.Control>Stock Number Prefixes</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <ModeControl
+                label="Stock Number Prefixes"
+                value={filters.stock.mode}
+                onChange={(mode) => set('stock', { ...filters.stock, mode })}
+              />
+              {filters.stock.mode === 'custom' ? (
+                <Group grow align="flex-start">
+                  <TagsInput
+                    label="Allowed prefixes"
+                    value={filters.stock.allowed}
+                    onChange={(allowed) => set('stock', { ...filters.stock, allowed })}
+                  />
+                  <TagsInput
+                    label="Disallowed prefixes"
+                    value={filters.stock.disallowed}
+                    onChange={(disallowed) => set('stock', { ...filters.stock, disallowed })}
+                  />
+                </Group>
+              ) : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+        <Accordion.Item value="age">
+          <Accordion.Control>Days on Lot</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="xs">
+              <ModeControl
+                label="Days on Lot"
+                value={filters.age.mode}
+                onChange={(mode) => set('age', { ...filters.age, mode })}
+              />
+              {filters.age.mode === 'custom' ? (
+                <>
+                  <Group grow>
+                    <NumberInput
+                      label="Minimum days"
+                      min={0}
+                      value={filters.age.min ?? ''}
+                      onChange={(v) => set('age', { ...filters.age, min: num(v) })}
+                    />
+                    <NumberInput
+                      label="Maximum days"
+                      min={0}
+                      disabled={filters.age.sixtyDays}
+                      value={filters.age.max ?? ''}
+                      onChange={(v) => set('age', { ...filters.age, max: num(v) })}
+                    />
+                  </Group>
+                  <Checkbox
+                    label="60 days or less"
+                    checked={filters.age.sixtyDays}
+                    onChange={(e) => set('age', { ...filters.age, sixtyDays: e.currentTarget.checked })}
+                  />
+                </>
+              ) : null}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
+    </WizardStep>
+  );
+}

@@ -1,0 +1,125 @@
+import {
+  Collapse,
+  Group,
+  Image,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  ThemeIcon,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  creativesAfterChoosing,
+  inventoryProductCodes,
+  nonInventoryProductCodes,
+  wizardMessages,
+  wizardProducts,
+  type NonInventoryProductCode,
+  type WizardProductCode,
+} from '@portal/contracts';
+import { useState } from 'react';
+import type { TenantIds } from '../api/drafts';
+import type { CampaignKind, WizardState } from '../utils/wizard-state';
+import { CreativesUpload } from './creatives-upload';
+import { exampleAdImage, productIcon } from './product-visuals';
+import { WizardStep } from './wizard-step';
+
+export interface ProductStepProps {
+  ids: TenantIds;
+  kind: CampaignKind;
+  state: WizardState;
+  onChange: (patch: Partial<WizardState>) => void;
+  onBack: () => void;
+  onNext: () => void;
+  submitting: boolean;
+}
+
+/** Step 2 (spec 001 §2.5): products with description, icon and ad examples; creatives for non-inventory. */
+export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submitting }: ProductStepProps) {
+  const [examples, setExamples] = useState<Record<string, boolean>>({});
+  const codes: readonly WizardProductCode[] = kind === 'inventory' ? inventoryProductCodes : nonInventoryProductCodes;
+  const submit = () => {
+    if (!state.product) {
+      notifications.show({ color: 'red', message: wizardMessages.product });
+      return;
+    }
+    onNext();
+  };
+  return (
+    <WizardStep
+      title="Choose the method of reaching your target audience"
+      onSubmit={submit}
+      onBack={onBack}
+      submitting={submitting}
+    >
+      <Radio.Group
+        value={state.product}
+        aria-label="Product"
+        onChange={(value) =>
+          onChange({ product: value as WizardProductCode, creatives: creativesAfterChoosing(state.creatives, value) })
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {codes.map((code) => (
+            <Radio.Card key={code} value={code} radius="md" p="md" aria-label={wizardProducts[code].name}>
+              <Stack gap="xs">
+                <Group wrap="nowrap" align="flex-start">
+                  <Radio.Indicator />
+                  <ThemeIcon variant="light">{productIcon(code)}</ThemeIcon>
+                  <Stack gap={2}>
+                    <Text fw={600}>{wizardProducts[code].name}</Text>
+                    <Text size="sm" c="dimmed">
+                      {wizardProducts[code].description}
+                    </Text>
+                  </Stack>
+                </Group>
+                <UnstyledButton
+                  component="span"
+                  role="button"
+                  tabIndex={0}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    event.stopPropagation();
+                    setExamples((e) => ({ ...e, [code]: !e[code] }));
+                  }}
+                >
+                  <Text size="xs" c="blue">
+                    {examples[code] ? 'Hide ad examples' : 'Show ad examples'}
+                  </Text>
+                </UnstyledButton>
+                <Collapse expanded={Boolean(examples[code])}>
+                  <Image
+                    src={exampleAdImage[code]}
+                    alt={`${wizardProducts[code].name} example ad`}
+                    mah={160}
+                    fit="contain"
+                  />
+                </Collapse>
+              </Stack>
+            </Radio.Card>
+          ))}
+        </SimpleGrid>
+      </Radio.Group>
+      {kind === 'non_inventory' && state.product ? (
+        <Stack gap="sm">
+          <Switch
+            checked={state.customCreatives}
+            onChange={(event) => onChange({ customCreatives: event.currentTarget.checked })}
+            label={state.customCreatives ? 'Upload custom creatives' : 'Use default creatives'}
+          />
+          {state.customCreatives ? (
+            <CreativesUpload
+              ids={ids}
+              product={state.product as NonInventoryProductCode}
+              links={state.creatives[state.product] ?? []}
+              onChange={(links) => onChange({ creatives: { ...state.creatives, [state.product!]: links } })}
+            />
+          ) : null}
+        </Stack>
+      ) : null}
+    </WizardStep>
+  );
+}

@@ -1,0 +1,71 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/testing/test-utils';
+import { initialWizardState } from '../utils/wizard-state';
+import { validateDetails } from './details-step';
+import { TypeStep } from './type-step';
+
+const typeProps = {
+  campaignType: null,
+  termsAccepted: false,
+  inventoryLoading: false,
+  termsPath: '/terms',
+  inventoryPagePath: '/inventory',
+  onChange: vi.fn(),
+  onBack: vi.fn(),
+  onNext: vi.fn(),
+};
+
+describe('type step (spec 001 §2.3, §5)', () => {
+  it('without vehicles the inventory option is disabled and Import my inventory links to the inventory page', () => {
+    renderWithProviders(<TypeStep {...typeProps} inventorySize={0} />);
+    expect(screen.getByRole('radio', { name: /Campaign using my current inventory/ })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Import my inventory' })).toHaveAttribute('href', '/inventory');
+    expect(screen.getByText('0 vehicles in your inventory')).toBeInTheDocument();
+  });
+
+  it('shows the inventory size and keeps Continue disabled until the terms are accepted', async () => {
+    const onNext = vi.fn();
+    renderWithProviders(<TypeStep {...typeProps} inventorySize={1234} campaignType="inventory" onNext={onNext} />);
+    expect(screen.getByText('1,234 vehicles in your inventory')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Import my inventory' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(screen.getByText('You must accept the terms to continue')).toBeInTheDocument();
+    const user = userEvent.setup();
+    screen.getByRole('checkbox', { name: /I accept the Terms of Service/ }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('Please accept the Terms of Service before continuing.')).toBeInTheDocument();
+    expect(onNext).not.toHaveBeenCalled();
+  });
+
+  it('with terms accepted but no type chosen, the wizard stays on step 1', async () => {
+    const onNext = vi.fn();
+    renderWithProviders(<TypeStep {...typeProps} inventorySize={5} termsAccepted onNext={onNext} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onNext).not.toHaveBeenCalled();
+  });
+});
+
+describe('details validation (spec 001 §5)', () => {
+  it('requires name, dates, budget (unless recommended) and a location', () => {
+    const state = initialWizardState();
+    expect(validateDetails(state)).toEqual({
+      campaignName: 'This field is required',
+      startDate: 'This field is required',
+      endDate: 'This field is required',
+      budget: 'This field is required',
+      locations: 'This field is required',
+    });
+    expect(
+      validateDetails({
+        ...state,
+        campaignName: 'A',
+        startDate: '2026-12-01',
+        endDate: '2026-12-31',
+        useRecommendedBudget: true,
+        locations: ['29601'],
+      }),
+    ).toEqual({});
+  });
+});
