@@ -179,7 +179,10 @@ export async function getCampaignsSummary(
     .innerJoin(campaigns, eq(campaigns.id, metrics.campaignId))
     .where(
       and(
-        eq(metrics.dealershipId, params.dealershipId),
+        // The dealership is named on the campaigns side: PostgreSQL then reads its campaigns by index
+        // and each one's days by primary key (0.9 ms on 10 M rows) instead of hashing every campaign
+        // of the database (7 ms; docs/performance.md).
+        eq(campaigns.dealershipId, params.dealershipId),
         between(metrics.date, params.monthStart, params.today),
         eq(campaigns.campaignStatus, 'active'),
       ),

@@ -13,8 +13,12 @@ export interface Slice {
   offset: number;
 }
 
-/** Rows of the CSV exports are read from the database in slices of this many rows. */
-export const EXPORT_CHUNK_ROWS = 500;
+/**
+ * Rows of the CSV exports are read from the database in slices of this many rows. Each slice re-runs
+ * the aggregation with an OFFSET, so small slices make a large export quadratic (500-row slices took
+ * 67 s for a 100,000-row site list); 20,000 rows is a few MB in memory and five queries for 100,000.
+ */
+export const EXPORT_CHUNK_ROWS = 20_000;
 
 export const sliceOfPage = (query: { pageIndex: number; pageSize: number }): Slice => ({
   limit: query.pageSize,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '@portal/contracts';
 import { ApiError, forbidden } from '../../../lib/errors';
