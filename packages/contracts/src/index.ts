@@ -22,3 +22,7 @@ export * from './campaign-reports/spec-pages';
 export * from './campaign-reports/vehicle-page';
 export * from './campaign-reports/exports';
 export * from './campaign-reports/dma-boundaries';
+export * from './reports/periods';
+export * from './reports/month-over-month-columns';
+export * from './reports/month-over-month';
+export * from './reports/report-request';
