@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { isoDateSchema } from '../common/dates';
-import { monthOverMonthMetricColumns } from './month-over-month-columns';
+import { formatCurrency, formatInteger, formatPercent } from '../metrics/format';
+import {
+  monthOverMonthColumnLabels,
+  monthOverMonthMetricColumns,
+  type MonthOverMonthMetricColumn,
+} from './month-over-month-columns';
 import { monthOverMonthFilterSchema } from './periods';
 
 /** `GET .../campaigns/month-over-month?dateFilter=3_month|6_month` (spec 001 §2.12). Bad values fall back to 3_month. */
@@ -98,3 +103,64 @@ export const campaignReportRowSchema = z.object({
 });
 export type CampaignReportRow = z.infer<typeof campaignReportRowSchema>;
 export const reportRowsResponseSchema = z.object({ data: z.array(campaignReportRowSchema) });
+
+const shortMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'MMM D - MMM D, YYYY' (spec 001 §2.12): `2026-09-01`, `2026-09-30` → 'Sep 1 - Sep 30, 2026'. */
+export function formatDateSpan(startDate: string, endDate: string): string {
+  const part = (iso: string) => {
+    const [, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return `${shortMonths[m - 1]} ${d}`;
+  };
+  const startYear = startDate.slice(0, 4);
+  const endYear = endDate.slice(0, 4);
+  const start = startYear === endYear ? part(startDate) : `${part(startDate)}, ${startYear}`;
+  return `${start} - ${part(endDate)}, ${endYear}`;
+}
+
+/** 'YYYY-MM' → 'September 2026' (the Booking Month cell). */
+export function formatBookingMonth(month: string): string {
+  const names = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${names[m - 1]} ${y}`;
+}
+
+/** Hints of the cells the portal cannot fill (spec 001 §2.12). */
+export const SITE_ATTRIBUTION_HINT = 'Site attribution not configured for this campaign';
+export const DMS_HINT = 'Connect your DMS to see attributed sales';
+
+/** The header row of a campaign's month-over-month table. */
+export function monthOverMonthHeaders(campaign: MonthOverMonthCampaign, showBudgetType: number | null): string[] {
+  return [
+    monthOverMonthColumnLabels.booking_month,
+    monthOverMonthColumnLabels.dates,
+    ...(showBudgetType === null ? [] : [monthOverMonthColumnLabels.budget]),
+    ...campaign.columns.map((column) => monthOverMonthColumnLabels[column]),
+  ];
+}
+
+/**
+ * A metric cell as text (the PDF and the workbook; the page adds the hints as tooltips): counts
+ * with thousands separators, CTR/VTR/impression share in percent to two decimals, budget in dollars,
+ * '-' where a hint applies.
+ */
+export function monthOverMonthCellText(column: MonthOverMonthMetricColumn | 'budget', row: MonthOverMonthRow): string {
+  const value = row[column];
+  if (column === 'ctr' || column === 'vtr' || column === 'impression_share') return formatPercent(value);
+  if (column === 'budget') return formatCurrency(value);
+  if (value === null) return '-';
+  return formatInteger(value);
+}
