@@ -20,11 +20,16 @@ export interface SheetsClient {
 
 /**
  * A Sheets client authenticated as the service account with a self-signed JWT (google-auth-library's
- * JWT without scopes signs a token for the API's audience, so no token endpoint is contacted).
+ * JWT without scopes signs a token whose audience is the API root, so no token endpoint is contacted).
  */
 export function createSheetsClient(config: GoogleSheetsConfig): SheetsClient {
   const jwt = new googleAuth.JWT({ email: config.serviceAccountEmail, key: config.privateKey });
-  const api: sheets_v4.Sheets = sheets({ version: 'v4', auth: jwt, rootUrl: config.rootUrl, retry: false });
+  const api: sheets_v4.Sheets = sheets({ version: 'v4', rootUrl: config.rootUrl, retry: false });
+  // The token's audience is the API root (https://sheets.googleapis.com/ for Google); sent per request.
+  const authorized = async () => {
+    const headers = await jwt.getRequestHeaders(config.rootUrl);
+    return { headers: { authorization: headers.get('authorization') ?? '' } };
+  };
   const idOf = (url: string) => {
     const id = spreadsheetIdOf(url);
     if (!id) throw new Error('Not a Google sheet URL');
@@ -36,7 +41,7 @@ export function createSheetsClient(config: GoogleSheetsConfig): SheetsClient {
       const id = spreadsheetIdOf(url);
       if (!id) return false;
       try {
-        const response = await api.spreadsheets.get({ spreadsheetId: id, fields: 'spreadsheetId' });
+        const response = await api.spreadsheets.get({ spreadsheetId: id, fields: 'spreadsheetId' }, await authorized());
         return response.status === 200 && response.data.spreadsheetId === id;
       } catch {
         return false;
@@ -44,13 +49,16 @@ export function createSheetsClient(config: GoogleSheetsConfig): SheetsClient {
     },
     async writeRows(url, rows) {
       const spreadsheetId = idOf(url);
-      await api.spreadsheets.values.clear({ spreadsheetId, range: 'A:ZZ' });
-      await api.spreadsheets.values.update({
-        spreadsheetId,
-        range: 'A1',
-        valueInputOption: 'RAW',
-        requestBody: { values: rows.map((row) => row.map((cell) => cell ?? '')) },
-      });
+      await api.spreadsheets.values.clear({ spreadsheetId, range: 'A:ZZ' }, await authorized());
+      await api.spreadsheets.values.update(
+        {
+          spreadsheetId,
+          range: 'A1',
+          valueInputOption: 'RAW',
+          requestBody: { values: rows.map((row) => row.map((cell) => cell ?? '')) },
+        },
+        await authorized(),
+      );
     },
   };
 }
