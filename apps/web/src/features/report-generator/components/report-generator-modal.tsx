@@ -196,6 +196,7 @@ export function ReportGeneratorModal({
                 </Text>
                 <Checkbox
                   label="All"
+                  aria-label="All campaigns"
                   checked={values.allCampaigns}
                   disabled={listed.length === 0}
                   onChange={(event) =>
@@ -233,6 +234,7 @@ export function ReportGeneratorModal({
                 </Text>
                 <Switch
                   label="All"
+                  aria-label="All metrics"
                   checked={allMetricsOn(values)}
                   disabled={disabled}
                   onChange={(event) => form.setValues(withAllMetrics(form.getValues(), event.currentTarget.checked))}
