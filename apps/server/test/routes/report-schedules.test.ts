@@ -33,6 +33,13 @@ const unique = `s${Date.now()}`;
 beforeAll(async () => {
   t = await build({ clock: () => now, reports: { mailer, sheets: null } });
   await startJobWorkers(t.app, { work: true, definitions });
+  // On PostgreSQL the queue may already exist (created by another test file): set fast retries on it too.
+  await t.jobs.updateQueue(REPORT_DELIVERY_QUEUE, {
+    name: REPORT_DELIVERY_QUEUE,
+    retryLimit: 1,
+    retryDelay: 0,
+    retryBackoff: false,
+  });
   // A second worker process on the same database: its own pg-boss, the same handlers.
   secondBoss = createJobQueue(t.database, { background: false });
   await secondBoss.start();
@@ -41,6 +48,8 @@ beforeAll(async () => {
   cookie = await login(t.app, 'dealer@demo.test');
 });
 afterAll(async () => {
+  const delivery = reportJobDefinitions.find((d) => d.name === REPORT_DELIVERY_QUEUE)!;
+  await t?.jobs.updateQueue(REPORT_DELIVERY_QUEUE, { name: REPORT_DELIVERY_QUEUE, ...delivery.queue });
   await secondBoss?.stop({ graceful: false, wait: true, close: false });
   await t.close();
 });
