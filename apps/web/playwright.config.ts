@@ -7,7 +7,9 @@ import { defineConfig } from '@playwright/test';
 // demo agency loaded, in Debian's Chromium (no browser download is possible here).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 3310);
-const dataDir = path.join(os.tmpdir(), `portal-e2e-${process.pid}-${Date.now()}`);
+// Set once by the runner and inherited by its workers, so tests can read the server's DATA_DIR (e.g. its outbox).
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `portal-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './e2e',

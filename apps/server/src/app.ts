@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
@@ -5,6 +7,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
+import type { SheetsClient } from './lib/google-sheets';
+import { createMailer, type Mailer } from './lib/mail';
 import { ApiError } from './lib/errors';
 import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
@@ -26,6 +30,7 @@ import healthRoutes from './routes/api/health';
 import inventoryRoutes from './routes/api/inventory';
 import referenceRoutes from './routes/api/reference';
 import uploadsRoutes from './routes/api/uploads';
+import reportRoutes from './routes/api/reports';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
@@ -37,11 +42,19 @@ export interface AppOptions {
    * workers are started separately (src/jobs/workers.ts).
    */
   jobs: JobQueue;
+  /** Email and Google Sheets for reports (spec 001 §2.13); default: an outbox folder in the temp dir, no sheets. */
+  reports?: ReportServices;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
+}
+
+/** How reports leave the portal: the mailer (SMTP or outbox) and the Sheets client (null without a service account). */
+export interface ReportServices {
+  mailer: Mailer;
+  sheets: SheetsClient | null;
 }
 
 /** Tenant-scoped API routes live under this prefix (spec 000 §7). */
@@ -84,6 +97,17 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable);
 
   const clock = options.clock ?? (() => new Date());
+  app.decorate('clock', clock);
+  app.decorate(
+    'reports',
+    options.reports ?? {
+      mailer: createMailer({
+        from: 'Campaign portal <reports@localhost>',
+        outboxDir: path.join(os.tmpdir(), 'portal-outbox'),
+      }),
+      sheets: null,
+    },
+  );
   await app.register(healthRoutes);
   await app.register(authRoutes, {
     sessionTtlHours: options.config.SESSION_TTL_HOURS,
@@ -96,6 +120,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
   const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
+  await app.register(reportRoutes, { prefix: TENANT_PREFIX });
   await app.register(referenceRoutes);
   await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
   await app.register(campaignDraftRoutes, { prefix: TENANT_PREFIX, clock });
@@ -123,5 +148,9 @@ declare module 'fastify' {
     routeTable: RouteTableEntry[];
     /** The started pg-boss queue (see AppOptions.jobs). */
     jobs: JobQueue;
+    /** The current instant (fixed in tests); job handlers read it. */
+    clock: () => Date;
+    /** Report delivery: mailer and Sheets client (see AppOptions.reports). */
+    reports: ReportServices;
   }
 }

@@ -42,11 +42,35 @@ const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flagFalse(),
+    /** Report email: SMTP when SMTP_URL is set (smtp:// or smtps://, credentials in the URL), else .eml files in DATA_DIR/outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Campaign portal <reports@localhost>'),
+    /** The Google service account reports write sheets as (users share their sheet with this email). */
+    GOOGLE_SERVICE_ACCOUNT_EMAIL: z.email({ message: 'GOOGLE_SERVICE_ACCOUNT_EMAIL must be an email' }).optional(),
+    /** Its private key (PEM; `\n` sequences are read as line breaks). */
+    GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: z
+      .string()
+      .transform((key) => key.replace(/\\n/g, '\n'))
+      .refine((key) => key.includes('PRIVATE KEY'), 'GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY must be a PEM private key')
+      .optional(),
+    GOOGLE_SHEETS_ROOT_URL: z
+      .url({ message: 'GOOGLE_SHEETS_ROOT_URL must be a URL' })
+      .default('https://sheets.googleapis.com/'),
   })
   .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     path: ['S3_SECRET_ACCESS_KEY'],
-  });
+  })
+  .refine(
+    (c) => (c.GOOGLE_SERVICE_ACCOUNT_EMAIL === undefined) === (c.GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY === undefined),
+    {
+      message: 'GOOGLE_SERVICE_ACCOUNT_EMAIL and GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY must be set together',
+      path: ['GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY'],
+    },
+  );
 
 export type Config = z.infer<typeof configSchema>;
 

@@ -5,7 +5,10 @@ import { openDatabase } from './db/client';
 import { isDemoLoaded, loadDemo } from './demo/load-demo';
 import { addDays, localDate } from './lib/dates';
 import { createJobQueue } from './jobs/queue';
+import { REPORT_SCHEDULES_CRON, REPORT_SCHEDULES_TICK_QUEUE } from './jobs/report-jobs';
 import { startJobWorkers } from './jobs/workers';
+import { createSheetsClient } from './lib/google-sheets';
+import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
 
@@ -40,6 +43,21 @@ async function main() {
     database,
     storage,
     jobs,
+    reports: {
+      mailer: createMailer({
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM,
+        outboxDir: path.join(dataDir, 'outbox'),
+      }),
+      sheets:
+        config.GOOGLE_SERVICE_ACCOUNT_EMAIL && config.GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY
+          ? createSheetsClient({
+              serviceAccountEmail: config.GOOGLE_SERVICE_ACCOUNT_EMAIL,
+              privateKey: config.GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY,
+              rootUrl: config.GOOGLE_SHEETS_ROOT_URL,
+            })
+          : null,
+    },
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -56,6 +74,8 @@ async function main() {
   }
 
   await startJobWorkers(app, { work: true });
+  // One cron schedule per queue name (pg-boss keeps one row): every process may set it.
+  await jobs.schedule(REPORT_SCHEDULES_TICK_QUEUE, REPORT_SCHEDULES_CRON, {}, { tz: 'UTC' });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

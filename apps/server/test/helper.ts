@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../src/app';
+import { buildApp, type App, type ReportServices } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLocalStorage } from '../src/lib/storage/local';
@@ -29,7 +29,9 @@ export interface TestContext {
  * (PostgreSQL, TEST_DATABASE_URL) and its own copy of the demo's storage folder, with the clock
  * fixed at TEST_NOW.
  */
-export async function build(options: { loginRateLimit?: number } = {}): Promise<TestContext> {
+export async function build(
+  options: { loginRateLimit?: number; clock?: () => Date; reports?: ReportServices } = {},
+): Promise<TestContext> {
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   let dataDir = '';
   if (!databaseUrl) {
@@ -52,7 +54,8 @@ export async function build(options: { loginRateLimit?: number } = {}): Promise<
     database,
     storage,
     jobs,
-    clock: () => TEST_NOW,
+    clock: options.clock ?? (() => TEST_NOW),
+    ...(options.reports ? { reports: options.reports } : {}),
     webDist: path.join(os.tmpdir(), 'no-web-build'),
   });
   await app.ready();

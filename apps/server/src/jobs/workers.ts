@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type { App } from '../app';
+import { reportJobDefinitions } from './report-jobs';
 
 /**
  * A background job kind: its queue name, how pg-boss retries it, and the handler that runs one job.
@@ -15,7 +16,7 @@ export interface JobDefinition<T extends object = object> {
 }
 
 /** Every job kind the portal runs. Features add theirs here. */
-export const jobDefinitions: JobDefinition[] = [];
+export const jobDefinitions: JobDefinition[] = [...reportJobDefinitions];
 
 const defaultQueue = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
 

@@ -10,6 +10,25 @@ describe('configuration', () => {
     expect(config.SESSION_SECRET).toBeUndefined();
   });
 
+  it('reads the report email and Google service account settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      MAIL_FROM: 'Campaign portal <reports@localhost>',
+      GOOGLE_SHEETS_ROOT_URL: 'https://sheets.googleapis.com/',
+    });
+    const config = loadConfig({
+      SMTP_URL: 'smtp://user:pass@mail.test:587',
+      GOOGLE_SERVICE_ACCOUNT_EMAIL: 'svc@p.iam.gserviceaccount.com',
+      GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
+    });
+    expect(config.GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY).toBe(
+      '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.test' })).toThrow(/SMTP_URL must be an smtp/);
+    expect(() => loadConfig({ GOOGLE_SERVICE_ACCOUNT_EMAIL: 'svc@p.iam.gserviceaccount.com' })).toThrow(
+      /must be set together/,
+    );
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -76,7 +76,16 @@ export const routes: RouteObject[] = [
                       {
                         path: 'breakdown',
                         lazy: () => campaignsModule().then((m) => ({ Component: m.MonthOverMonthRoute })),
-                        children: createCampaignRoutes(),
+                        // `breakdown/create` is the report generator (spec 001 §2.12, §2.13).
+                        children: [
+                          {
+                            path: 'create',
+                            lazy: () =>
+                              import('./routes/campaigns/report-generator').then((m) => ({
+                                Component: m.ReportGeneratorRoute,
+                              })),
+                          },
+                        ],
                       },
                     ],
                   },

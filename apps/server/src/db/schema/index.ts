@@ -5,3 +5,4 @@ export * from './breakdowns';
 export * from './inventory';
 export * from './system';
 export * from './campaign-drafts';
+export * from './reports';

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { campaignsSummaryFactory, dealershipFactory, managedCampaignFactory } from '@/testing/factories';
@@ -111,13 +111,38 @@ describe('app routes', () => {
 
   it('redirects unknown create children and unknown campaign paths', async () => {
     mockSignedIn();
-    const first = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/breakdown/create/whatever');
+    const first = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/list/create/whatever');
     await waitFor(() => expect(first.router.state.location.pathname).toBe(`${LIST}/create`));
     first.unmount();
 
     mockSignedIn();
     const second = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/nothing/here');
     await waitFor(() => expect(second.router.state.location.pathname).toBe(LIST));
+  });
+
+  it('breakdown/create opens the report generator over the Month over Month tab', async () => {
+    mockSignedIn({
+      'GET /api/agencies/:org/dealership/:dealer/campaigns/month-over-month': {
+        body: {
+          dateFilter: '3_month',
+          startDate: '2026-09-01',
+          endDate: '2026-11-15',
+          show_budget_type: null,
+          has_sales_source: false,
+          campaigns: [],
+        },
+      },
+      'GET /api/agencies/:org/dealership/:dealer/campaigns/report-schedules': { body: { data: [] } },
+      'GET /api/agencies/:org/dealership/:dealer/campaigns/report-rows': { body: { data: [] } },
+      'GET /api/agencies/:org/dealership/:dealer/campaigns/report-tags': {
+        body: { data: [], pagination: { total: 0 } },
+      },
+      'GET /api/agencies/:org/dealership/:dealer/utils/google_spreadsheet/service-user': { body: { email: null } },
+    });
+    renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/breakdown/create');
+    const dialog = await screen.findByRole('dialog', { name: 'Generate Custom Report' });
+    expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(me.email);
+    expect(within(dialog).getByRole('button', { name: 'Generate report' })).toBeInTheDocument();
   });
 
   it('opens a report route per product code and the vehicle page under the dealership', async () => {

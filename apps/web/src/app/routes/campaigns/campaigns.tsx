@@ -1,6 +1,5 @@
-import { Alert, Stack } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Stack } from '@mantine/core';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SourceChooserEmptyState } from '@/features/campaign-wizard/components/source-chooser-empty-state';
 import { useManagedCampaignsExist } from '@/features/campaigns/api/list-managed-campaigns';
@@ -8,6 +7,8 @@ import { CampaignsHeader } from '@/features/campaigns/components/campaigns-heade
 import { ManagedCampaigns } from '@/features/campaigns/components/managed-campaigns';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
+import { MonthOverMonthReport, parseDateFilter } from '@/features/month-over-month/components/month-over-month-report';
+import { ScheduledReports } from '@/features/report-generator/components/scheduled-reports';
 import { SelfServiceEmptyState } from '@/features/self-service/components/self-service-empty-state';
 import { defaultReportRange } from '@/lib/dates';
 import { paths, type CampaignTab } from '@/lib/paths';
@@ -73,10 +74,15 @@ export function SelfServiceCampaignsRoute() {
   );
 }
 
-/** `campaigns/breakdown`: the introduction and, without managed campaigns, the source chooser (spec 001 §2.12). */
+/**
+ * `campaigns/breakdown?dateFilter=3_month|6_month`: the introduction, the month-over-month tables
+ * and the user's scheduled reports; without managed campaigns, the source chooser (spec 001 §2.12).
+ */
 export function MonthOverMonthRoute() {
   const { organizationId, dealershipId } = useDealershipIds();
   const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const dateFilter = parseDateFilter(searchParams.get('dateFilter'));
   const existQuery = useManagedCampaignsExist({ organizationId, dealershipId, ...defaultReportRange() });
   const listPath = paths.campaigns(organizationId, dealershipId, 'list');
 
@@ -92,9 +98,24 @@ export function MonthOverMonthRoute() {
             onContinue={(source) => void navigate(`${listPath}/create/${source}`)}
           />
         ) : (
-          <Alert color="blue" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-            The month over month comparison is not available yet.
-          </Alert>
+          <>
+            <MonthOverMonthReport
+              organizationId={organizationId}
+              dealershipId={dealershipId}
+              dateFilter={dateFilter}
+              onDateFilterChange={(filter) =>
+                setSearchParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    next.set('dateFilter', filter);
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            />
+            <ScheduledReports organizationId={organizationId} dealershipId={dealershipId} />
+          </>
         )}
       </Stack>
       <Outlet />

@@ -1,0 +1,57 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { dealerships, organizations, users } from './tenancy';
+
+/**
+ * Recurring reports (spec 001 §2.13): the request as sent (JSON of the report request contract),
+ * when it runs (`interval_type` 'day' = weekly on weekday `day` 1–7, 'month' = monthly on day 1–31,
+ * in the organization's time zone) and how its last run went.
+ */
+export const reportSchedules = pgTable(
+  'report_schedules',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    dealershipId: integer('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    request: text('request').notNull(),
+    reportFormat: text('report_format').notNull(),
+    period: text('period').notNull(),
+    intervalType: text('interval_type').notNull(),
+    day: integer('day').notNull(),
+    paused: boolean('paused').notNull().default(false),
+    /** The organization-local day the schedule was created: no run is due before it. */
+    startsOn: text('starts_on').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    lastStatus: text('last_status'),
+    lastError: text('last_error'),
+  },
+  (t) => [index('report_schedules_dealership_user_idx').on(t.dealershipId, t.userId)],
+);
+
+/**
+ * One row per schedule and run day (`run_date`, organization-local `YYYY-MM-DD`): the primary key
+ * is what makes a recurring report run exactly once per period, whichever process ticks first.
+ */
+export const reportScheduleRuns = pgTable(
+  'report_schedule_runs',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => reportSchedules.id, { onDelete: 'cascade' }),
+    runDate: text('run_date').notNull(),
+    /** queued → sent | failed */
+    status: text('status').notNull().default('queued'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.runDate] })],
+);

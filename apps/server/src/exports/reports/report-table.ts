@@ -1,0 +1,168 @@
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import {
+  ctrPercent,
+  deliveryPercent,
+  reportMetricLabels,
+  selectedMetrics,
+  type ReportFormat,
+  type ReportMetric,
+} from '@portal/contracts';
+import { formatUsDate } from '../../lib/csv';
+import type { ExtendedReportRow } from '../../plugins/app/reports/report-rows';
+
+export type Cell = string | number | null;
+/** A generated report: header row and value rows, as the file, the email and the sheet hold them. */
+export interface ReportTable {
+  headers: string[];
+  rows: Cell[][];
+}
+
+export interface ReportContext {
+  organizationName: string;
+  dealershipName: string;
+  /** Organization setting (spec 001 §3): 1 shows demand_local_net, otherwise budget. */
+  showBudgetType: number | null;
+}
+
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The pacing id in a vendor campaign name '… [{CODE}{pacing id}]', or null. */
+function pacingIdOf(vendorName: string | null): string | null {
+  return /\[[A-Za-z]+(\d+)\]\s*$/.exec(vendorName ?? '')?.[1] ?? null;
+}
+
+/** How each selectable metric is written; null = the portal has no data for it (empty cell). */
+function metricValue(metric: ReportMetric, row: ExtendedReportRow, context: ReportContext): Cell {
+  switch (metric) {
+    case 'booking_month': {
+      const [year, month] = row.start_date.split('-');
+      return `${monthNames[Number(month) - 1]} ${year}`;
+    }
+    case 'agency':
+      return context.organizationName;
+    case 'client':
+      return context.dealershipName;
+    case 'campaign':
+      return row.client_campaign_display_name;
+    case 'pacing_id':
+      return pacingIdOf(row.vendor_campaign_name);
+    case 'product_code':
+      return row.product_code;
+    case 'start_date':
+      return formatUsDate(row.start_date);
+    case 'end_date':
+      return formatUsDate(row.end_date);
+    case 'impressions':
+      return row.impressions;
+    case 'clicks':
+      return row.clicks;
+    case 'ctr':
+      return ctrPercent(row.clicks, row.impressions);
+    case 'rsvs':
+      return row.rsvps;
+    case 'budget':
+      return context.showBudgetType === 1 ? row.demand_local_net : row.budget;
+    case 'book_impressions':
+      return row.booked_impressions;
+    case 'percent_delivered':
+      return deliveryPercent(row.impressions, row.booked_impressions);
+    case 'views':
+      return row.views;
+    case '25_completion':
+      return row.video_25;
+    case '50_completion':
+      return row.video_50;
+    case '75_completion':
+      return row.video_75;
+    case 'phone_calls':
+      return row.calls;
+    case 'impression_share':
+      return row.impression_share;
+    case 'click_share':
+      return row.click_share;
+    case 'viewability':
+    case 'impression_share_lost_to_rank':
+    case 'impression_share_lost_to_budget':
+      return null;
+  }
+}
+
+/**
+ * The generated report (spec 001 §2.13, §3 campaign report row): one row per campaign with its id,
+ * name and product, then the selected metrics in the form's order (budget or net per the
+ * organization setting; CTR, delivery and shares in percent), leads and sales, then one column per
+ * selected conversion tag (its count over the period).
+ */
+export function buildReportTable(
+  rows: ExtendedReportRow[],
+  request: { metrics: Partial<Record<string, boolean>>; conversions: Partial<Record<string, boolean>> },
+  context: ReportContext,
+): ReportTable {
+  const metrics = selectedMetrics(request.metrics).filter((m) => m !== 'campaign');
+  const tags = Object.entries(request.conversions)
+    .filter(([, on]) => on === true)
+    .map(([tag]) => tag)
+    .sort((a, b) => a.localeCompare(b));
+  const label = (metric: ReportMetric) =>
+    metric === 'budget' && context.showBudgetType === 1 ? 'Net' : reportMetricLabels[metric];
+  return {
+    headers: ['Campaign ID', 'Campaign', 'Product', ...metrics.map(label), 'Leads', 'Sales', ...tags],
+    rows: rows.map((row) => [
+      row.client_campaign_id,
+      row.client_campaign_display_name,
+      row.product_name,
+      ...metrics.map((metric) => metricValue(metric, row, context)),
+      row.leads,
+      row.sales,
+      ...tags.map((tag) => row.conversions[tag] ?? 0),
+    ]),
+  };
+}
+
+/** An .xlsx workbook with one sheet per table (bold header, frozen first row). */
+export async function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Campaign portal';
+  for (const { name, table } of sheets) {
+    const sheet = workbook.addWorksheet(name.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Report', {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    sheet.addRow(table.headers).font = { bold: true };
+    for (const row of table.rows) sheet.addRow(row);
+    sheet.columns.forEach((column, index) => {
+      column.width = Math.min(50, Math.max(10, (table.headers[index] ?? '').length + 2));
+    });
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The table as CSV (RFC 4180, header first). */
+export function toCsv(table: ReportTable): Buffer {
+  return Buffer.from(stringify([table.headers, ...table.rows.map((row) => row.map((cell) => cell ?? ''))]));
+}
+
+/** The attachment of a report in a file format. */
+export async function reportAttachment(
+  table: ReportTable,
+  format: Exclude<ReportFormat, 'google_sheet'>,
+  baseName: string,
+): Promise<{ filename: string; content: Buffer; contentType: string }> {
+  if (format === 'csv') return { filename: `${baseName}.csv`, content: toCsv(table), contentType: 'text/csv' };
+  return {
+    filename: `${baseName}.xlsx`,
+    content: await toXlsx([{ name: 'Report', table }]),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  };
+}
+
+/** A file-name-safe version of a name. */
+export function safeName(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^[._]+|_+$/g, '') || 'report'
+  );
+}

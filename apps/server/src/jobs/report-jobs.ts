@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import {
+  formatDateSpan,
+  monthOverMonthFilterLabels,
+  reportPeriodLabels,
+  reportPeriodRange,
+  type MonthOverMonthFilter,
+  type ParsedReportRequest,
+} from '@portal/contracts';
+import type { App } from '../app';
+import { buildMonthOverMonthWorkbook } from '../exports/reports/month-over-month-files';
+import { buildReportTable, reportAttachment, safeName } from '../exports/reports/report-table';
+import { localDate } from '../lib/dates';
+import { latestDueDate } from '../lib/schedule-dates';
+import { getDealership } from '../plugins/app/dealerships-repository';
+import { getMonthOverMonth } from '../plugins/app/reports/month-over-month';
+import { listReportRows } from '../plugins/app/reports/report-rows';
+import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../plugins/app/reports/schedules';
+import type { JobDefinition } from './workers';
+
+/** Builds and delivers one report (a one-off request, a schedule's run, or the month-over-month workbook). */
+export const REPORT_DELIVERY_QUEUE = 'report-delivery';
+/** Finds the recurring reports that are due and enqueues their runs (pg-boss cron, every 5 minutes). */
+export const REPORT_SCHEDULES_TICK_QUEUE = 'report-schedules-tick';
+export const REPORT_SCHEDULES_CRON = '*/5 * * * *';
+
+export type ReportDeliveryJob =
+  | { kind: 'request'; organizationId: number; dealershipId: number; today: string; request: ParsedReportRequest }
+  | { kind: 'schedule'; scheduleId: number; runDate: string }
+  | {
+      kind: 'month-over-month';
+      organizationId: number;
+      dealershipId: number;
+      today: string;
+      email: string;
+      dateFilter: MonthOverMonthFilter;
+    };
+
+/** A report request delivered: the file attached to an email, or the rows written into the sheet (and an email saying so). */
+export async function deliverReport(
+  app: App,
+  params: { organizationId: number; dealershipId: number; today: string; request: ParsedReportRequest },
+) {
+  const { request } = params;
+  const dealership = await getDealership(app.db, params.organizationId, params.dealershipId);
+  if (!dealership) throw new Error(`dealership ${params.dealershipId} not found`);
+  const range = reportPeriodRange(request.period!, params.today);
+  const rows = await listReportRows(app.db, {
+    dealershipId: params.dealershipId,
+    ...range,
+    onlyFlights: true,
+    campaignIds: request.campaigns,
+  });
+  const table = buildReportTable(rows, request, {
+    organizationName: dealership.organization.name,
+    dealershipName: dealership.name,
+    showBudgetType: dealership.organization.show_budget_type,
+  });
+  const span = formatDateSpan(range.startDate, range.endDate);
+  const subject = `${dealership.name} campaign report, ${span}`;
+  const summary = `${reportPeriodLabels[request.period!]} (${span}), ${table.rows.length} campaign${table.rows.length === 1 ? '' : 's'}.`;
+  if (request.reportFormat === 'google_sheet') {
+    const sheets = app.reports.sheets;
+    if (!sheets) throw new Error('No Google service account is configured');
+    await sheets.writeRows(request.sheet_url!, [table.headers, ...table.rows]);
+    await app.reports.mailer.send({
+      to: request.email,
+      subject,
+      text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
+    });
+    return;
+  }
+  const attachment = await reportAttachment(
+    table,
+    request.reportFormat!,
+    `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
+  );
+  await app.reports.mailer.send({
+    to: request.email,
+    subject,
+    text: `Your report is attached.\n\n${summary}\n`,
+    attachments: [attachment],
+  });
+}
+
+async function deliverMonthOverMonth(app: App, data: Extract<ReportDeliveryJob, { kind: 'month-over-month' }>) {
+  const dealership = await getDealership(app.db, data.organizationId, data.dealershipId);
+  if (!dealership) throw new Error(`dealership ${data.dealershipId} not found`);
+  const view = await getMonthOverMonth(app.db, { dealership, dateFilter: data.dateFilter, today: data.today });
+  const label = monthOverMonthFilterLabels[data.dateFilter];
+  await app.reports.mailer.send({
+    to: data.email,
+    subject: `${dealership.name} month over month, ${label}`,
+    text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
+    attachments: [
+      {
+        filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
+        content: await buildMonthOverMonthWorkbook(view),
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      },
+    ],
+  });
+}
+
+/** A UUID derived from a schedule and its run day: enqueueing the same run twice is one job. */
+export function runJobId(scheduleId: number, runDate: string): string {
+  const hex = createHash('sha256').update(`report-schedule:${scheduleId}:${runDate}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The tick: for every active schedule, the latest due day in its organization's time zone (a day
+ * missed while no process ran is caught up); the (schedule, day) row is claimed once, and while the
+ * run is queued its job is sent with an id derived from (schedule, day), so ticks in several
+ * processes, or repeated ticks, enqueue one job per period.
+ */
+export async function enqueueDueReports(app: App): Promise<number> {
+  const now = app.clock();
+  let enqueued = 0;
+  for (const { schedule, timeZone } of await listActiveSchedules(app.db)) {
+    const today = localDate(now, timeZone);
+    const due = latestDueDate(schedule.intervalType as 'day' | 'month', schedule.day, today);
+    if (due < schedule.startsOn) continue;
+    const status = await claimRun(app.db, schedule.id, due);
+    if (status !== 'queued') continue;
+    const id = await app.jobs.send(
+      REPORT_DELIVERY_QUEUE,
+      { kind: 'schedule', scheduleId: schedule.id, runDate: due } satisfies ReportDeliveryJob,
+      { id: runJobId(schedule.id, due) },
+    );
+    if (id) enqueued += 1;
+  }
+  return enqueued;
+}
+
+async function runSchedule(
+  app: App,
+  data: Extract<ReportDeliveryJob, { kind: 'schedule' }>,
+  job: { retryCount: number; retryLimit: number },
+) {
+  const found = await getScheduleRun(app.db, data.scheduleId, data.runDate);
+  // Deleted, or already delivered by an earlier attempt: nothing to do (at-least-once delivery).
+  if (!found || found.status !== 'queued') return;
+  const request = JSON.parse(found.schedule.request) as ParsedReportRequest;
+  try {
+    await deliverReport(app, {
+      organizationId: found.schedule.organizationId,
+      dealershipId: found.schedule.dealershipId,
+      today: data.runDate,
+      request,
+    });
+  } catch (error) {
+    if (job.retryCount >= job.retryLimit)
+      await finishRun(app.db, {
+        scheduleId: data.scheduleId,
+        runDate: data.runDate,
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+        at: app.clock(),
+      });
+    throw error;
+  }
+  await finishRun(app.db, { scheduleId: data.scheduleId, runDate: data.runDate, status: 'sent', at: app.clock() });
+}
+
+/** The report job kinds (registered in workers.ts). */
+export const reportJobDefinitions: JobDefinition[] = [
+  {
+    name: REPORT_DELIVERY_QUEUE,
+    queue: { retryLimit: 4, retryDelay: 30, retryBackoff: true },
+    async handler(app, data, job) {
+      const task = data as ReportDeliveryJob;
+      if (task.kind === 'schedule') return runSchedule(app, task, job);
+      if (task.kind === 'month-over-month') return deliverMonthOverMonth(app, task);
+      return deliverReport(app, task);
+    },
+  },
+  {
+    name: REPORT_SCHEDULES_TICK_QUEUE,
+    queue: { retryLimit: 1, retryDelay: 10, policy: 'singleton' },
+    async handler(app) {
+      await enqueueDueReports(app);
+    },
+  },
+];

@@ -1,0 +1,363 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod';
+import {
+  errorResponseSchema,
+  listReportSchedulesResponseSchema,
+  listReportTagsQuerySchema,
+  listReportTagsResponseSchema,
+  monthOverMonthExcelResponseSchema,
+  monthOverMonthExportBodySchema,
+  monthOverMonthQuerySchema,
+  monthOverMonthResponseSchema,
+  reportRequestResponseSchema,
+  reportRequestSchema,
+  reportRowsQuerySchema,
+  reportRowsResponseSchema,
+  reportScheduleParamsSchema,
+  serviceUserResponseSchema,
+  sheetAccessBodySchema,
+  sheetAccessResponseSchema,
+  tenantParamsSchema,
+  updateReportScheduleBodySchema,
+  type DealershipDetail,
+} from '@portal/contracts';
+import { buildMonthOverMonthPdf, monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
+import { REPORT_DELIVERY_QUEUE, type ReportDeliveryJob } from '../../../jobs/report-jobs';
+import { localDate } from '../../../lib/dates';
+import { ApiError, notFound } from '../../../lib/errors';
+import { getDealership } from '../../../plugins/app/dealerships-repository';
+import { getMonthOverMonth } from '../../../plugins/app/reports/month-over-month';
+import { listReportRows, listReportTags } from '../../../plugins/app/reports/report-rows';
+import {
+  createSchedule,
+  deleteSchedule,
+  listSchedules,
+  setSchedulePaused,
+} from '../../../plugins/app/reports/schedules';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+/**
+ * Month over month, the report generator and its schedules, and the Google sheet helpers
+ * (spec 001 §2.12, §2.13, §7). Every route runs `requireTenant` before any query.
+ */
+const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preHandler', app.requireTenant);
+
+  async function dealershipOf(params: { organization_id: number; dealership_id: number }): Promise<DealershipDetail> {
+    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
+    if (!dealership) throw notFound('Dealership not found');
+    return dealership;
+  }
+  const todayOf = (dealership: DealershipDetail) => localDate(app.clock(), dealership.organization.time_zone);
+
+  /**
+   * `GET .../campaigns/month-over-month?dateFilter=3_month|6_month` → one table per campaign whose
+   * flight overlaps the window (the current month through today and the 2 or 5 before it, in the
+   * organization's time zone), one row per flight month; columns by product code (contracts
+   * `monthOverMonthColumns`); money in dollars, CTR/VTR/impression share in percent (2 decimals).
+   */
+  app.get(
+    '/campaigns/month-over-month',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Month over month comparison (spec 001 §2.12)',
+        params: tenantParamsSchema,
+        querystring: monthOverMonthQuerySchema,
+        response: { 200: monthOverMonthResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const dealership = await dealershipOf(request.params);
+      return getMonthOverMonth(app.db, {
+        dealership,
+        dateFilter: request.query.dateFilter,
+        today: todayOf(dealership),
+      });
+    },
+  );
+
+  /** `GET .../campaigns/month-over-month.pdf?dateFilter` → `application/pdf` named '{dealership}_{period label}_campaigns.pdf' (spec 001 §8). */
+  app.get(
+    '/campaigns/month-over-month.pdf',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Month over month as PDF',
+        produces: ['application/pdf'],
+        params: tenantParamsSchema,
+        querystring: monthOverMonthQuerySchema,
+        response: { 200: z.any().describe('The PDF file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const dealership = await dealershipOf(request.params);
+      const data = await getMonthOverMonth(app.db, {
+        dealership,
+        dateFilter: request.query.dateFilter,
+        today: todayOf(dealership),
+      });
+      const pdf = await buildMonthOverMonthPdf(dealership.name, data);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  /**
+   * `POST .../campaigns/month-over-month/excel` `{ dateFilter }` → 202 `{ status: 'queued', email }`:
+   * the server builds the workbook (exceljs, one sheet per campaign) and emails it to the signed-in user.
+   */
+  app.post(
+    '/campaigns/month-over-month/excel',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Email the month over month comparison as an Excel workbook',
+        params: tenantParamsSchema,
+        body: monthOverMonthExportBodySchema,
+        response: { 202: monthOverMonthExcelResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const dealership = await dealershipOf(request.params);
+      const email = request.user!.email;
+      await app.jobs.send(REPORT_DELIVERY_QUEUE, {
+        kind: 'month-over-month',
+        organizationId: dealership.organization_id,
+        dealershipId: dealership.id,
+        today: todayOf(dealership),
+        email,
+        dateFilter: request.body.dateFilter,
+      } satisfies ReportDeliveryJob);
+      return reply.code(202).send({ status: 'queued' as const, email });
+    },
+  );
+
+  /**
+   * `GET .../campaigns/report-rows?startDate&endDate&onlyFlights=1&includeAdditionalMetrics=0&campaign_ids=1,2`
+   * → campaign report rows (spec 001 §3): sums over the inclusive range, one count per conversion tag.
+   */
+  app.get(
+    '/campaigns/report-rows',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Campaign report rows over a range',
+        params: tenantParamsSchema,
+        querystring: reportRowsQuerySchema,
+        response: { 200: reportRowsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { startDate, endDate, onlyFlights, campaign_ids } = request.query;
+      if (startDate > endDate) throw new ApiError(400, 'BAD_REQUEST', 'startDate must not be after endDate');
+      const rows = await listReportRows(app.db, {
+        dealershipId: request.params.dealership_id,
+        startDate,
+        endDate,
+        onlyFlights: onlyFlights === '1',
+        campaignIds: campaign_ids?.split(',').map(Number),
+      });
+      return {
+        data: rows.map((row) => ({
+          client_campaign_id: row.client_campaign_id,
+          client_campaign_display_name: row.client_campaign_display_name,
+          product_name: row.product_name,
+          product_code: row.product_code,
+          start_date: row.start_date,
+          end_date: row.end_date,
+          budget: row.budget,
+          demand_local_net: row.demand_local_net,
+          impressions: row.impressions,
+          views: row.views,
+          clicks: row.clicks,
+          calls: row.calls,
+          leads: row.leads,
+          sales: row.sales,
+          conversions: row.conversions,
+        })),
+      };
+    },
+  );
+
+  /** `GET .../campaigns/report-tags?pageIndex&pageSize` (page size ≤ 100) → conversion tag names of the dealership's campaigns. */
+  app.get(
+    '/campaigns/report-tags',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Conversion tag names for the report generator',
+        params: tenantParamsSchema,
+        querystring: listReportTagsQuerySchema,
+        response: { 200: listReportTagsResponseSchema, ...errors },
+      },
+    },
+    async (request) => listReportTags(app.db, { dealershipId: request.params.dealership_id, ...request.query }),
+  );
+
+  /**
+   * `POST .../campaigns/report-generator` with the report request of spec 001 §7 → 202
+   * `{ status: 'queued' }` (a job builds and emails it now) or, with `recurring`, `{ status:
+   * 'scheduled', schedule_id }`. 400 with the §5 texts for an invalid request or a campaign that is
+   * not the dealership's.
+   */
+  app.post(
+    '/campaigns/report-generator',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Generate (or schedule) a report by email or into a Google sheet',
+        params: tenantParamsSchema,
+        body: reportRequestSchema,
+        response: { 202: reportRequestResponseSchema, 201: reportRequestResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const dealership = await dealershipOf(request.params);
+      const body = request.body;
+      const known = await listReportRows(app.db, {
+        dealershipId: dealership.id,
+        startDate: '1900-01-01',
+        endDate: '2999-12-31',
+        onlyFlights: false,
+        campaignIds: body.campaigns,
+      });
+      if (known.length !== new Set(body.campaigns).size)
+        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+          { path: 'campaigns', message: 'Unknown campaign' },
+        ]);
+      if (body.reportFormat === 'google_sheet' && !app.reports.sheets)
+        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+          { path: 'sheet_url', message: 'Access denied!' },
+        ]);
+      const today = todayOf(dealership);
+      if (body.recurring) {
+        const scheduleId = await createSchedule(app.db, {
+          organizationId: dealership.organization_id,
+          dealershipId: dealership.id,
+          userId: request.user!.id,
+          request: body,
+          startsOn: today,
+        });
+        return reply.code(201).send({ status: 'scheduled' as const, schedule_id: scheduleId });
+      }
+      await app.jobs.send(REPORT_DELIVERY_QUEUE, {
+        kind: 'request',
+        organizationId: dealership.organization_id,
+        dealershipId: dealership.id,
+        today,
+        request: body,
+      } satisfies ReportDeliveryJob);
+      return reply.code(202).send({ status: 'queued' as const, schedule_id: null });
+    },
+  );
+
+  /** `GET .../campaigns/report-schedules` → the signed-in user's recurring reports of the dealership, with last run and next run day. */
+  app.get(
+    '/campaigns/report-schedules',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Scheduled reports of the signed-in user',
+        params: tenantParamsSchema,
+        response: { 200: listReportSchedulesResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      data: await listSchedules(app.db, {
+        dealershipId: request.params.dealership_id,
+        userId: request.user!.id,
+        now: app.clock(),
+      }),
+    }),
+  );
+
+  /** `PATCH .../campaigns/report-schedules/{schedule_id}` `{ paused }` → 204; 404 when it is not the user's. */
+  app.patch(
+    '/campaigns/report-schedules/:schedule_id',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Pause or resume a scheduled report',
+        params: reportScheduleParamsSchema,
+        body: updateReportScheduleBodySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ok = await setSchedulePaused(app.db, {
+        dealershipId: request.params.dealership_id,
+        userId: request.user!.id,
+        scheduleId: request.params.schedule_id,
+        paused: request.body.paused,
+      });
+      if (!ok) throw notFound('Scheduled report not found');
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** `DELETE .../campaigns/report-schedules/{schedule_id}` → 204; 404 when it is not the user's. */
+  app.delete(
+    '/campaigns/report-schedules/:schedule_id',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Delete a scheduled report',
+        params: reportScheduleParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ok = await deleteSchedule(app.db, {
+        dealershipId: request.params.dealership_id,
+        userId: request.user!.id,
+        scheduleId: request.params.schedule_id,
+      });
+      if (!ok) throw notFound('Scheduled report not found');
+      return reply.code(204).send(null);
+    },
+  );
+
+  /** `GET .../utils/google_spreadsheet/service-user` → `{ email }`: the service account to share a sheet with (null when none is configured). */
+  app.get(
+    '/utils/google_spreadsheet/service-user',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Google service account email',
+        params: tenantParamsSchema,
+        response: { 200: serviceUserResponseSchema, ...errors },
+      },
+    },
+    async () => ({ email: app.reports.sheets?.serviceAccountEmail ?? null }),
+  );
+
+  /**
+   * `POST .../utils/google_spreadsheet/check-access` `{ spreadsheet_url, service_email }` → `{ access }`:
+   * whether the service account can open the sheet (Sheets API); false when no account is configured
+   * or the email sent is not the configured one.
+   */
+  app.post(
+    '/utils/google_spreadsheet/check-access',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Check that the service account can open a Google sheet',
+        params: tenantParamsSchema,
+        body: sheetAccessBodySchema,
+        response: { 200: sheetAccessResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const sheets = app.reports.sheets;
+      if (!sheets || !request.body.service_email || request.body.service_email !== sheets.serviceAccountEmail)
+        return { access: false };
+      return { access: await sheets.canAccess(request.body.spreadsheet_url) };
+    },
+  );
+};
+export default reportRoutes;

@@ -1,0 +1,251 @@
+import { SMTPServer } from 'smtp-server';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsDate } from '../../src/lib/csv';
+import { createMailer } from '../../src/lib/mail';
+import { reportJobDefinitions } from '../../src/jobs/report-jobs';
+import { startJobWorkers } from '../../src/jobs/workers';
+import { build, login, readDemoFile, type TestContext } from '../helper';
+
+/** A local SMTP server (smtp-server) that keeps every message it receives. */
+const received: Array<{ to: string[]; raw: string }> = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+      callback();
+    });
+  },
+});
+const SMTP_PORT = 3621;
+
+/** The decoded attachments of a raw MIME message (nodemailer writes them base64). */
+function attachmentsOf(raw: string): Array<{ filename: string; content: Buffer }> {
+  const boundaries = [...raw.matchAll(/boundary="?([^"\r\n;]+)"?/g)].map((m) => m[1]!);
+  const parts = boundaries.flatMap((b) => raw.split(`--${b}`));
+  return parts
+    .filter((part) => /Content-Disposition: attachment/i.test(part))
+    .map((part) => {
+      const filename = /filename="?([^"\r\n]+)"?/i.exec(part)![1]!;
+      const body = part
+        .split(/\r?\n\r?\n/)
+        .slice(1)
+        .join('\n')
+        .replace(/[^A-Za-z0-9+/=]/g, '');
+      return { filename, content: Buffer.from(body, 'base64') };
+    });
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 30_000) {
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}
+
+let t: TestContext;
+let cookie: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  t = await build({
+    reports: {
+      mailer: createMailer({
+        smtpUrl: `smtp://127.0.0.1:${SMTP_PORT}`,
+        from: 'Portal <reports@portal.test>',
+        outboxDir: '/nonexistent',
+      }),
+      sheets: null,
+    },
+  });
+  await startJobWorkers(t.app, { work: true, definitions: reportJobDefinitions });
+  cookie = await login(t.app, 'dealer@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const base = '/api/agencies/1/dealership/101';
+
+describe('POST .../campaigns/report-generator', () => {
+  // TEST_TODAY 2026-11-15: the 3 previous full months are 2026-08-01 … 2026-10-31.
+  const period = { startDate: '2026-08-01', endDate: '2026-10-31' };
+  const campaigns = readDemoFile('campaigns').filter(
+    (c) => c.dealership_id === '101' && c.start_date! <= period.endDate && c.end_date! >= period.startDate,
+  );
+
+  it('answers the validation texts of spec 001 §5', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/campaigns/report-generator`,
+      headers: { cookie },
+      payload: { email: 'nope', campaigns: [], metrics: {}, reportFormat: null, period: null },
+    });
+    expect(response.statusCode).toBe(400);
+    const messages = response.json().error.details.map((d: { message: string }) => d.message);
+    expect(messages).toEqual(
+      expect.arrayContaining(['Invalid email address', 'Report format is required', 'Period is required']),
+    );
+  });
+
+  it('refuses a campaign of another dealership', async () => {
+    const other = readDemoFile('campaigns').find((c) => c.dealership_id !== '101')!;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/campaigns/report-generator`,
+      headers: { cookie },
+      payload: {
+        email: 'buyer@dealer.test',
+        campaigns: [Number(other.client_campaign_id)],
+        metrics: { impressions: true },
+        reportFormat: 'xlsx',
+        period: 'last_3_months',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('emails an xlsx whose rows hold the period’s numbers of the selected metrics', async () => {
+    expect(campaigns.length).toBeGreaterThan(0);
+    const ids = campaigns.map((c) => Number(c.client_campaign_id));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/campaigns/report-generator`,
+      headers: { cookie },
+      payload: {
+        email: 'buyer@dealer.test',
+        campaigns: ids,
+        metrics: { impressions: true, clicks: true, start_date: true, views: true, ctr: false },
+        conversions: {},
+        reportFormat: 'xlsx',
+        sheet_url: '',
+        period: 'last_3_months',
+        recurring: false,
+        recurring_interval: { type: null, day: null },
+        dealership_id: 101,
+        organization_id: 1,
+      },
+    });
+    expect(response.statusCode).toBe(202);
+    await waitFor(() => received.some((m) => m.to.includes('buyer@dealer.test')));
+    const message = received.find((m) => m.to.includes('buyer@dealer.test'))!;
+    const [attachment] = attachmentsOf(message.raw);
+    expect(attachment!.filename).toMatch(/_2026-08-01_2026-10-31\.xlsx$/);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'Campaign ID',
+      'Campaign',
+      'Product',
+      'Start Date',
+      'Impressions',
+      'Clicks',
+      'Views',
+      'Leads',
+      'Sales',
+    ]);
+    const daily = readDemoFile('campaign_daily_metrics');
+    const bodyRows = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => (row.values as unknown[]).slice(1));
+    expect(bodyRows.map((row) => row[0]).sort()).toEqual([...ids].sort());
+    for (const row of bodyRows) {
+      const id = String(row[0]);
+      const days = daily.filter(
+        (d) => d.client_campaign_id === id && d.date! >= period.startDate && d.date! <= period.endDate,
+      );
+      const sum = (column: string) => days.reduce((total, d) => total + Number(d[column] || 0), 0);
+      const source = campaigns.find((c) => c.client_campaign_id === id)!;
+      expect(row).toEqual([
+        Number(id),
+        source.client_campaign_display_name,
+        source.product_name,
+        formatUsDate(source.start_date!),
+        sum('impressions'),
+        sum('clicks'),
+        sum('views'),
+        sum('leads'),
+        sum('sales'),
+      ]);
+    }
+  });
+
+  it('writes a csv attachment with one column per selected conversion tag', async () => {
+    const tags = await t.app.inject({ method: 'GET', url: `${base}/campaigns/report-tags`, headers: { cookie } });
+    expect(tags.statusCode).toBe(200);
+    const tagNames: string[] = tags.json().data.map((d: { tag_name: string }) => d.tag_name);
+    const conversions = readDemoFile('campaign_conversions');
+    const ids = campaigns.map((c) => Number(c.client_campaign_id));
+    const tag = tagNames[0];
+    expect(tag).toBeDefined();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/campaigns/report-generator`,
+      headers: { cookie },
+      payload: {
+        email: 'csv@dealer.test',
+        campaigns: ids,
+        metrics: { campaign: true },
+        conversions: tag ? { [tag]: true } : {},
+        reportFormat: 'csv',
+        period: 'last_3_months',
+      },
+    });
+    expect(response.statusCode).toBe(202);
+    await waitFor(() => received.some((m) => m.to.includes('csv@dealer.test')));
+    const [attachment] = attachmentsOf(received.find((m) => m.to.includes('csv@dealer.test'))!.raw);
+    const lines = attachment!.content.toString().trim().split('\n');
+    expect(lines[0]).toBe(['Campaign ID', 'Campaign', 'Product', 'Leads', 'Sales', ...(tag ? [tag] : [])].join(','));
+    expect(lines).toHaveLength(ids.length + 1);
+    if (tag) {
+      for (const line of lines.slice(1)) {
+        const id = line.split(',')[0]!;
+        const expected = conversions
+          .filter(
+            (c) =>
+              c.client_campaign_id === id &&
+              c.tag_name === tag &&
+              c.date! >= period.startDate &&
+              c.date! <= period.endDate,
+          )
+          .reduce((total, c) => total + Number(c.count), 0);
+        expect(Number(line.split(',').at(-1))).toBe(expected);
+      }
+    }
+  });
+
+  it('emails the month-over-month workbook to the signed-in user', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/campaigns/month-over-month/excel`,
+      headers: { cookie },
+      payload: { dateFilter: '3_month' },
+    });
+    expect(response.statusCode).toBe(202);
+    expect(response.json()).toEqual({ status: 'queued', email: 'dealer@demo.test' });
+    await waitFor(() => received.some((m) => m.to.includes('dealer@demo.test')));
+    const [attachment] = attachmentsOf(received.find((m) => m.to.includes('dealer@demo.test'))!.raw);
+    expect(attachment!.filename).toMatch(/_Last_3_months_campaigns\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
+    const view = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${base}/campaigns/month-over-month?dateFilter=3_month`,
+        headers: { cookie },
+      })
+    ).json();
+    expect(workbook.worksheets).toHaveLength(view.campaigns.length);
+    const first = workbook.worksheets[0]!;
+    expect(first.getRow(1).getCell(1).value).toBe('Booking Month');
+    expect(first.rowCount).toBe(view.campaigns[0].rows.length + 1);
+    const impressionsColumn = (first.getRow(1).values as unknown[]).indexOf('Impressions');
+    expect(first.getRow(2).getCell(impressionsColumn).value).toBe(view.campaigns[0].rows[0].impressions);
+  });
+});

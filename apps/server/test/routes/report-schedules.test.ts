@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../src/app';
+import { enqueueDueReports, REPORT_DELIVERY_QUEUE, reportJobDefinitions } from '../../src/jobs/report-jobs';
+import { createJobQueue, type JobQueue } from '../../src/jobs/queue';
+import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
+import type { MailMessage } from '../../src/lib/mail';
+import { isoWeekday } from '../../src/lib/schedule-dates';
+import { build, login, readDemoFile, type TestContext } from '../helper';
+
+/** The clock both workers see; the test moves it. */
+let now = new Date('2026-11-16T18:00:00Z'); // Monday 16 Nov 2026, noon in Chicago
+const sent: MailMessage[] = [];
+const mailer = {
+  kind: 'outbox' as const,
+  async send(message: MailMessage) {
+    if (message.to.startsWith('fail')) throw new Error('mailbox unavailable');
+    sent.push(message);
+  },
+};
+/** Fast retries so a failing run ends within the test. */
+const definitions: JobDefinition[] = reportJobDefinitions.map((d) => ({
+  ...d,
+  queue: { ...d.queue, retryLimit: 1, retryDelay: 0, retryBackoff: false },
+}));
+
+let t: TestContext;
+let secondBoss: JobQueue;
+let secondWorker: App;
+let cookie: string;
+const base = '/api/agencies/1/dealership/101/campaigns';
+const unique = `s${Date.now()}`;
+
+beforeAll(async () => {
+  t = await build({ clock: () => now, reports: { mailer, sheets: null } });
+  await startJobWorkers(t.app, { work: true, definitions });
+  // On PostgreSQL the queue may already exist (created by another test file): set fast retries on it too.
+  await t.jobs.updateQueue(REPORT_DELIVERY_QUEUE, {
+    name: REPORT_DELIVERY_QUEUE,
+    retryLimit: 1,
+    retryDelay: 0,
+    retryBackoff: false,
+  });
+  // A second worker process on the same database: its own pg-boss, the same handlers.
+  secondBoss = createJobQueue(t.database, { background: false });
+  await secondBoss.start();
+  secondWorker = Object.create(t.app, { jobs: { value: secondBoss } }) as App;
+  await startJobWorkers(secondWorker, { work: true, definitions });
+  cookie = await login(t.app, 'dealer@demo.test');
+});
+afterAll(async () => {
+  const delivery = reportJobDefinitions.find((d) => d.name === REPORT_DELIVERY_QUEUE)!;
+  await t?.jobs.updateQueue(REPORT_DELIVERY_QUEUE, { name: REPORT_DELIVERY_QUEUE, ...delivery.queue });
+  await secondBoss?.stop({ graceful: false, wait: true, close: false });
+  await t.close();
+});
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 30_000) {
+  for (let waited = 0; waited < ms; waited += 100) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}
+
+/** Ticks from both processes at once, then waits until no delivery job is left. */
+async function tickBoth() {
+  await Promise.all([enqueueDueReports(t.app), enqueueDueReports(secondWorker), enqueueDueReports(t.app)]);
+  // Created, retrying or active jobs: none left.
+  await waitFor(async () => (await t.jobs.getQueueSize(REPORT_DELIVERY_QUEUE, { before: 'completed' })) === 0);
+  // Let the handlers' last writes land.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+const campaignIds = readDemoFile('campaigns')
+  .filter((c) => c.dealership_id === '101')
+  .map((c) => Number(c.client_campaign_id))
+  .slice(0, 2);
+
+async function schedule(email: string, type: 'day' | 'month', day: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `${base}/report-generator`,
+    headers: { cookie },
+    payload: {
+      email,
+      campaigns: campaignIds,
+      metrics: { impressions: true },
+      reportFormat: 'csv',
+      period: 'last_month',
+      recurring: true,
+      recurring_interval: { type, day },
+      scheduleDay: day,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json().schedule_id as number;
+}
+
+async function list() {
+  const response = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json().data as Array<Record<string, unknown>>;
+}
+
+describe('recurring reports', () => {
+  it('a weekly schedule fires once per week with two workers, in the organization’s time zone', async () => {
+    const email = `weekly-${unique}@dealer.test`;
+    const mine = () => sent.filter((m) => m.to === email);
+    expect(isoWeekday('2026-11-16')).toBe(1);
+    const id = await schedule(email, 'day', 1); // every Monday
+    expect((await list()).find((s) => s.id === id)).toMatchObject({ next_run_date: '2026-11-16', last_status: null });
+
+    await tickBoth();
+    await tickBoth();
+    expect(mine()).toHaveLength(1);
+    expect(mine()[0]!.attachments![0]!.filename).toMatch(/_2026-10-01_2026-10-31\.csv$/);
+    expect((await list()).find((s) => s.id === id)).toMatchObject({ last_status: 'sent', next_run_date: '2026-11-23' });
+
+    // 21:00 in Chicago is still Monday there (03:00 UTC Tuesday): the same period.
+    now = new Date('2026-11-17T03:00:00Z');
+    await tickBoth();
+    expect(mine()).toHaveLength(1);
+
+    now = new Date('2026-11-19T18:00:00Z'); // Thursday
+    await tickBoth();
+    expect(mine()).toHaveLength(1);
+
+    now = new Date('2026-11-23T06:30:00Z'); // 00:30 Monday 23 Nov in Chicago
+    await tickBoth();
+    await tickBoth();
+    expect(mine()).toHaveLength(2);
+
+    // Paused: no run; the list shows no next run.
+    const paused = await t.app.inject({
+      method: 'PATCH',
+      url: `${base}/report-schedules/${id}`,
+      headers: { cookie },
+      payload: { paused: true },
+    });
+    expect(paused.statusCode).toBe(204);
+    now = new Date('2026-11-30T18:00:00Z');
+    await tickBoth();
+    expect(mine()).toHaveLength(2);
+    expect((await list()).find((s) => s.id === id)).toMatchObject({ paused: true, next_run_date: null });
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${base}/report-schedules/${id}`,
+      headers: { cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await list()).find((s) => s.id === id)).toBeUndefined();
+  });
+
+  it('a monthly schedule on the 31st runs on the last day of a shorter month, once', async () => {
+    now = new Date('2026-11-20T18:00:00Z');
+    const email = `monthly-${unique}@dealer.test`;
+    const id = await schedule(email, 'month', 31);
+    expect((await list()).find((s) => s.id === id)).toMatchObject({ next_run_date: '2026-11-30' });
+    await tickBoth();
+    expect(sent.filter((m) => m.to === email)).toHaveLength(0);
+    now = new Date('2026-11-30T20:00:00Z');
+    await tickBoth();
+    await tickBoth();
+    expect(sent.filter((m) => m.to === email)).toHaveLength(1);
+    // Its period on 30 Nov is last month: October.
+    expect(sent.find((m) => m.to === email)!.attachments![0]!.filename).toMatch(/_2026-10-01_2026-10-31\.csv$/);
+  });
+
+  it('a run that keeps failing is visible in the list', async () => {
+    now = new Date('2026-12-01T18:00:00Z'); // Tuesday
+    const email = `fail-${unique}@dealer.test`;
+    const id = await schedule(email, 'day', 2);
+    await tickBoth();
+    await waitFor(async () => (await list()).find((s) => s.id === id)?.last_status === 'failed');
+    expect((await list()).find((s) => s.id === id)).toMatchObject({
+      last_status: 'failed',
+      last_error: 'mailbox unavailable',
+    });
+  });
+
+  it('another user does not see, pause or delete the schedule', async () => {
+    const id = await schedule(`private-${unique}@dealer.test`, 'day', 5);
+    const agency = await login(t.app, 'agency@demo.test');
+    const theirs = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: { cookie: agency } });
+    expect(theirs.json().data.map((s: { id: number }) => s.id)).not.toContain(id);
+    for (const method of ['PATCH', 'DELETE'] as const) {
+      const response = await t.app.inject({
+        method,
+        url: `${base}/report-schedules/${id}`,
+        headers: { cookie: agency },
+        ...(method === 'PATCH' ? { payload: { paused: true } } : {}),
+      });
+      expect(response.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useMe } from '@/features/auth/api/get-me';
+import { useDealership } from '@/features/dealerships/api/get-dealership';
+import { ReportGeneratorModal } from '@/features/report-generator/components/report-generator-modal';
+import { paths } from '@/lib/paths';
+import { useDealershipIds } from '../route-params';
+
+/** Today (`YYYY-MM-DD`) in an IANA time zone. */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(),
+  );
+}
+
+/** `campaigns/breakdown/create`: the report generator over the Month over Month tab (spec 001 §2.13). */
+export function ReportGeneratorRoute() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useMe();
+  const dealership = useDealership(organizationId, dealershipId);
+  if (!me.data || !dealership.data) return null;
+  const close = () =>
+    void navigate({ pathname: paths.campaigns(organizationId, dealershipId, 'breakdown'), search: location.search });
+  return (
+    <ReportGeneratorModal
+      organizationId={organizationId}
+      dealershipId={dealershipId}
+      userEmail={me.data.email}
+      today={todayIn(dealership.data.organization.time_zone)}
+      onClose={close}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import {
+  monthOverMonthResponseSchema,
+  type MonthOverMonthFilter,
+  type MonthOverMonthResponse,
+} from '@portal/contracts';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export interface MonthOverMonthParams {
+  organizationId: number;
+  dealershipId: number;
+  dateFilter: MonthOverMonthFilter;
+}
+
+export const monthOverMonthPath = ({ organizationId, dealershipId }: Omit<MonthOverMonthParams, 'dateFilter'>) =>
+  `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/month-over-month`;
+
+/** `GET .../campaigns/month-over-month?dateFilter`: one table per campaign, one row per flight month (spec 001 §2.12). */
+export function getMonthOverMonth(params: MonthOverMonthParams, signal?: AbortSignal): Promise<MonthOverMonthResponse> {
+  return api.get(monthOverMonthPath(params), {
+    query: { dateFilter: params.dateFilter },
+    schema: monthOverMonthResponseSchema,
+    signal,
+  });
+}
+
+export const getMonthOverMonthQueryOptions = (params: MonthOverMonthParams) =>
+  queryOptions({
+    queryKey: [
+      'agencies',
+      params.organizationId,
+      'dealerships',
+      params.dealershipId,
+      'month-over-month',
+      params.dateFilter,
+    ],
+    queryFn: ({ signal }) => getMonthOverMonth(params, signal),
+  });
+
+export function useMonthOverMonth(params: MonthOverMonthParams) {
+  return useQuery({ ...getMonthOverMonthQueryOptions(params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,112 @@
+import {
+  listReportSchedulesResponseSchema,
+  listReportTagsResponseSchema,
+  REPORT_TAG_PAGE_SIZE,
+  reportRequestResponseSchema,
+  reportRowsResponseSchema,
+  serviceUserResponseSchema,
+  sheetAccessResponseSchema,
+  type DateRange,
+  type ReportRequest,
+} from '@portal/contracts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '@/lib/api-client';
+
+export interface TenantIds {
+  organizationId: number;
+  dealershipId: number;
+}
+
+const tenantPath = ({ organizationId, dealershipId }: TenantIds) =>
+  `/api/agencies/${organizationId}/dealership/${dealershipId}`;
+const keyOf = (ids: TenantIds) => ['agencies', ids.organizationId, 'dealerships', ids.dealershipId] as const;
+
+/** Campaign report rows of the period (spec 001 §7: onlyFlights 1, includeAdditionalMetrics 0): the campaigns to choose from. */
+export const reportCampaignsQueryOptions = (ids: TenantIds, range: DateRange | null) =>
+  queryOptions({
+    queryKey: [...keyOf(ids), 'report-rows', range],
+    enabled: range !== null,
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(ids)}/campaigns/report-rows`, {
+        query: { ...range!, onlyFlights: 1, includeAdditionalMetrics: 0 },
+        schema: reportRowsResponseSchema,
+        signal,
+      }),
+  });
+export function useReportCampaigns(ids: TenantIds, range: DateRange | null) {
+  return useQuery(reportCampaignsQueryOptions(ids, range));
+}
+
+/** Conversion tag names (page size 100, spec 001 §9). */
+export const reportTagsQueryOptions = (ids: TenantIds) =>
+  queryOptions({
+    queryKey: [...keyOf(ids), 'report-tags'],
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(ids)}/campaigns/report-tags`, {
+        query: { pageIndex: 0, pageSize: REPORT_TAG_PAGE_SIZE },
+        schema: listReportTagsResponseSchema,
+        signal,
+      }),
+  });
+export function useReportTags(ids: TenantIds) {
+  return useQuery(reportTagsQueryOptions(ids));
+}
+
+/** `GET .../utils/google_spreadsheet/service-user`: the service account to share a sheet with. */
+export function useServiceUser(ids: TenantIds) {
+  return useQuery({
+    queryKey: [...keyOf(ids), 'google-service-user'],
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(ids)}/utils/google_spreadsheet/service-user`, {
+        schema: serviceUserResponseSchema,
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The access check of a sheet URL for the service account (spec 001 §7). */
+export function useCheckSheetAccess(ids: TenantIds) {
+  return useMutation({
+    mutationFn: (body: { spreadsheet_url: string; service_email: string | null }) =>
+      api.post(`${tenantPath(ids)}/utils/google_spreadsheet/check-access`, body, { schema: sheetAccessResponseSchema }),
+  });
+}
+
+/** `POST .../campaigns/report-generator`; a recurring one refreshes the scheduled list. */
+export function useGenerateReport(ids: TenantIds) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportRequest) =>
+      api.post(`${tenantPath(ids)}/campaigns/report-generator`, body, { schema: reportRequestResponseSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+  });
+}
+
+/** The signed-in user's scheduled reports. */
+export const reportSchedulesQueryOptions = (ids: TenantIds) =>
+  queryOptions({
+    queryKey: [...keyOf(ids), 'report-schedules'],
+    queryFn: ({ signal }) =>
+      api.get(`${tenantPath(ids)}/campaigns/report-schedules`, { schema: listReportSchedulesResponseSchema, signal }),
+  });
+export function useReportSchedules(ids: TenantIds) {
+  return useQuery(reportSchedulesQueryOptions(ids));
+}
+
+/** Pause / resume or delete a scheduled report; both refresh the list. */
+export function useUpdateReportSchedule(ids: TenantIds) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paused }: { id: number; paused: boolean }) =>
+      apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'PATCH', body: { paused } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+  });
+}
+export function useDeleteReportSchedule(ids: TenantIds) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+  });
+}

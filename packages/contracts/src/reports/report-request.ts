@@ -1,0 +1,220 @@
+import * as z from 'zod';
+import { reportPeriodSchema } from './periods';
+
+/** Selectable report metrics (spec 001 §3), in the order the form and the file show them. */
+export const reportMetrics = [
+  'booking_month',
+  'agency',
+  'client',
+  'campaign',
+  'pacing_id',
+  'product_code',
+  'start_date',
+  'end_date',
+  'impressions',
+  'clicks',
+  'ctr',
+  'rsvs',
+  'budget',
+  'book_impressions',
+  'percent_delivered',
+  'views',
+  '25_completion',
+  '50_completion',
+  '75_completion',
+  'viewability',
+  'phone_calls',
+  'impression_share',
+  'click_share',
+  'impression_share_lost_to_rank',
+  'impression_share_lost_to_budget',
+] as const;
+export const reportMetricSchema = z.enum(reportMetrics);
+export type ReportMetric = z.infer<typeof reportMetricSchema>;
+
+export const reportMetricLabels: Record<ReportMetric, string> = {
+  booking_month: 'Booking Month',
+  agency: 'Agency',
+  client: 'Client',
+  campaign: 'Campaign',
+  pacing_id: 'Pacing ID',
+  product_code: 'Product Code',
+  start_date: 'Start Date',
+  end_date: 'End Date',
+  impressions: 'Impressions',
+  clicks: 'Clicks',
+  ctr: 'CTR',
+  rsvs: 'RSVPs',
+  budget: 'Budget',
+  book_impressions: 'Booked Impressions',
+  percent_delivered: '% Delivered',
+  views: 'Views',
+  '25_completion': '25% Completion',
+  '50_completion': '50% Completion',
+  '75_completion': '75% Completion',
+  viewability: 'Viewability',
+  phone_calls: 'Phone Calls',
+  impression_share: 'Impression Share',
+  click_share: 'Click Share',
+  impression_share_lost_to_rank: 'Impression Share Lost to Rank',
+  impression_share_lost_to_budget: 'Impression Share Lost to Budget',
+};
+
+/** Report formats (spec 001 §9). */
+export const reportFormats = ['xlsx', 'csv', 'google_sheet'] as const;
+export const reportFormatSchema = z.enum(reportFormats);
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+/** Recurring 'Every': Day is weekly on a weekday (1 Monday … 7 Sunday), Month is monthly on a day 1 … 31 (spec 001 §4, §9). */
+export const recurringTypes = ['day', 'month'] as const;
+export const recurringTypeSchema = z.enum(recurringTypes);
+export type RecurringType = z.infer<typeof recurringTypeSchema>;
+export const weekdayLabels = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** The largest day a recurring interval of this type allows. */
+export function maxScheduleDay(type: RecurringType): number {
+  return type === 'day' ? 7 : 31;
+}
+
+/** '1st', '2nd', '3rd', '4th', … '21st', '31st'. */
+export function ordinal(day: number): string {
+  const tens = day % 100;
+  if (tens >= 11 && tens <= 13) return `${day}th`;
+  const suffix = ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th';
+  return `${day}${suffix}`;
+}
+
+/** The validation texts of spec 001 §5 (and the two the spec leaves open, marked). */
+export const reportMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  formatRequired: 'Report format is required',
+  periodRequired: 'Period is required',
+  /** Not worded by the spec. */
+  sheetUrlRequired: 'Google sheet URL is required',
+  /** Not worded by the spec. */
+  sheetUrlInvalid: 'Enter the URL of a Google sheet',
+  /** Not worded by the spec. */
+  campaignsRequired: 'Choose at least one campaign',
+  /** Not worded by the spec. */
+  dayRequired: 'Choose a day',
+} as const;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A Google sheet URL: https://docs.google.com/spreadsheets/d/{id}… */
+export const googleSheetUrlPattern = /^https:\/\/docs\.google\.com\/spreadsheets\/d\/([A-Za-z0-9_-]{10,})/;
+
+/** The spreadsheet id of a sheet URL, or null. */
+export function spreadsheetIdOf(url: string): string | null {
+  return googleSheetUrlPattern.exec(url.trim())?.[1] ?? null;
+}
+
+const flags = <T extends string>(key: z.ZodType<T, string>) => z.partialRecord(key, z.boolean());
+
+/**
+ * Body of `POST .../campaigns/report-generator` (spec 001 §3 Report request, §7): metric flags,
+ * conversion flags keyed by tag name, the format (and sheet URL for google_sheet), the period,
+ * the campaigns (client_campaign_id) and the email; `recurring` with `recurring_interval`
+ * {type: 'day' weekly | 'month' monthly, day} makes it a schedule (`scheduleDay` repeats the day).
+ * Rules of spec 001 §5, with the texts of `reportMessages`.
+ */
+export const reportRequestSchema = z
+  .object({
+    email: z
+      .string({ error: reportMessages.emailRequired })
+      .trim()
+      .min(1, reportMessages.emailRequired)
+      .regex(emailPattern, reportMessages.emailInvalid)
+      .max(254, reportMessages.emailInvalid),
+    campaigns: z.array(z.number().int().positive()).min(1, reportMessages.campaignsRequired).max(1000),
+    metrics: flags(reportMetricSchema),
+    conversions: flags(z.string().min(1).max(200)).default({}),
+    reportFormat: reportFormatSchema.nullable().optional(),
+    sheet_url: z.string().trim().max(2000).nullable().optional(),
+    period: reportPeriodSchema.nullable().optional(),
+    recurring: z.boolean().default(false),
+    recurring_interval: z
+      .object({ type: recurringTypeSchema.nullable().optional(), day: z.number().int().nullable().optional() })
+      .nullable()
+      .optional(),
+    scheduleDay: z.number().int().nullable().optional(),
+    dealership_id: z.number().int().optional(),
+    organization_id: z.number().int().optional(),
+  })
+  .superRefine((request, ctx) => {
+    if (!request.reportFormat)
+      ctx.addIssue({ code: 'custom', path: ['reportFormat'], message: reportMessages.formatRequired });
+    if (!request.period) ctx.addIssue({ code: 'custom', path: ['period'], message: reportMessages.periodRequired });
+    if (request.reportFormat === 'google_sheet') {
+      const url = request.sheet_url ?? '';
+      if (!url) ctx.addIssue({ code: 'custom', path: ['sheet_url'], message: reportMessages.sheetUrlRequired });
+      else if (!spreadsheetIdOf(url))
+        ctx.addIssue({ code: 'custom', path: ['sheet_url'], message: reportMessages.sheetUrlInvalid });
+    }
+    if (request.recurring) {
+      const type = request.recurring_interval?.type;
+      const day = request.recurring_interval?.day ?? request.scheduleDay;
+      if (!type) ctx.addIssue({ code: 'custom', path: ['recurring_interval', 'type'], message: 'Choose how often' });
+      else if (!day || day < 1 || day > maxScheduleDay(type))
+        ctx.addIssue({ code: 'custom', path: ['recurring_interval', 'day'], message: reportMessages.dayRequired });
+    }
+  });
+export type ReportRequest = z.input<typeof reportRequestSchema>;
+export type ParsedReportRequest = z.output<typeof reportRequestSchema>;
+
+/** The metrics switched on in a request, in the canonical order. */
+export function selectedMetrics(metrics: Partial<Record<string, boolean>>): ReportMetric[] {
+  return reportMetrics.filter((metric) => metrics[metric] === true);
+}
+
+/** Response of `POST .../campaigns/report-generator`: the one-off job or the new schedule. */
+export const reportRequestResponseSchema = z.object({
+  status: z.enum(['queued', 'scheduled']),
+  schedule_id: z.number().int().nullable(),
+});
+export type ReportRequestResponse = z.infer<typeof reportRequestResponseSchema>;
+
+/** A recurring report of the signed-in user (`GET .../campaigns/report-schedules`). */
+export const reportScheduleSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  report_format: reportFormatSchema,
+  period: reportPeriodSchema,
+  interval_type: recurringTypeSchema,
+  day: z.number().int(),
+  campaign_count: z.number().int(),
+  paused: z.boolean(),
+  last_run_at: z.string().nullable(),
+  last_status: z.enum(['sent', 'failed']).nullable(),
+  last_error: z.string().nullable(),
+  /** The next day it runs (`YYYY-MM-DD`, organization time zone), null while paused. */
+  next_run_date: z.string().nullable(),
+});
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+export const listReportSchedulesResponseSchema = z.object({ data: z.array(reportScheduleSchema) });
+export const reportScheduleParamsSchema = z.object({
+  organization_id: z.coerce.number().int().positive().max(2_147_483_647),
+  dealership_id: z.coerce.number().int().positive().max(2_147_483_647),
+  schedule_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const updateReportScheduleBodySchema = z.object({ paused: z.boolean() });
+
+/** `GET .../utils/google_spreadsheet/service-user` → the service account email (null when none is configured). */
+export const serviceUserResponseSchema = z.object({ email: z.string().nullable() });
+/** `POST .../utils/google_spreadsheet/check-access` body (spec 001 §7) and answer. */
+export const sheetAccessBodySchema = z.object({
+  spreadsheet_url: z.string().trim().min(1).max(2000),
+  service_email: z.string().nullable().optional(),
+});
+export const sheetAccessResponseSchema = z.object({ access: z.boolean() });
+
+/** `GET .../campaigns/report-tags` → conversion tag names of the dealership (page size 100, spec 001 §9). */
+export const REPORT_TAG_PAGE_SIZE = 100;
+export const listReportTagsQuerySchema = z.object({
+  pageIndex: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(REPORT_TAG_PAGE_SIZE).default(REPORT_TAG_PAGE_SIZE),
+});
+export const listReportTagsResponseSchema = z.object({
+  data: z.array(z.object({ tag_name: z.string() })),
+  pagination: z.object({ total: z.number().int() }),
+});
