@@ -20,6 +20,81 @@ export interface BenchProbes {
   campaigns: Record<'DYD' | 'DSP' | 'SEM' | 'FBD' | 'OTT', number>;
   /** The campaign whose site list has `csvRows` distinct sites (the large CSV export). */
   csvCampaignId: number;
+  /** The dealership with `momCampaigns` campaigns over the last 6 months (the month-over-month export). */
+  momDealershipId: number;
+}
+
+/** Campaign ids of the month-over-month dealership start here (clear of the d × 100 + k scheme). */
+const MOM_FIRST_ID = 900_000_000;
+
+/**
+ * Adds the month-over-month dealership when it is missing: dealership 2 gets `momCampaigns`
+ * campaigns (all product codes in rotation) delivering every day of the last 183 days.
+ */
+export async function ensureMomDealership(pool: pg.Pool, scale: BenchScale, today = new Date()): Promise<number> {
+  const dealershipId = 2;
+  const existing = await pool.query<{ n: number }>('select count(*)::int as n from managed_campaigns where id >= $1', [
+    MOM_FIRST_ID,
+  ]);
+  if ((existing.rows[0]?.n ?? 0) >= scale.momCampaigns) return dealershipId;
+  const endMs = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - DAY_MS;
+  const days = Array.from({ length: 183 }, (_, i) => isoDay(endMs - (182 - i) * DAY_MS));
+  const client = await pool.connect();
+  try {
+    await copyRows(
+      client,
+      'managed_campaigns',
+      [
+        'id',
+        'dealership_id',
+        'client_campaign_display_name',
+        'campaign_status',
+        'start_date',
+        'end_date',
+        'product_code',
+        'product_name',
+        'campaign_type',
+        'budget',
+        'booked_impressions',
+      ],
+      function* () {
+        for (let k = 0; k < scale.momCampaigns; k++) {
+          const code = productCodes[k % productCodes.length]!;
+          yield [
+            MOM_FIRST_ID + k,
+            dealershipId,
+            `MoM ${code} ${k}`,
+            'active',
+            days[0],
+            days.at(-1),
+            code,
+            productCatalog[code].name,
+            family(code),
+            '3000.00',
+            400_000,
+          ].join(',');
+        }
+      },
+    );
+    await copyRows(
+      client,
+      'campaign_daily_metrics',
+      ['campaign_id', 'dealership_id', 'date', 'impressions', 'clicks', 'views', 'spend', 'calls', 'leads', 'sales'],
+      function* () {
+        const rnd = random(23);
+        for (let k = 0; k < scale.momCampaigns; k++)
+          for (const day of days) {
+            const impressions = 500 + Math.floor(rnd() * 4500);
+            const clicks = Math.floor(impressions * 0.006);
+            yield `${MOM_FIRST_ID + k},${dealershipId},${day},${impressions},${clicks},${Math.floor(impressions * 0.5)},${(impressions * 0.008).toFixed(2)},${clicks >> 5},${clicks >> 5},${clicks >> 6}`;
+          }
+      },
+    );
+    await client.query('analyze managed_campaigns; analyze campaign_daily_metrics');
+  } finally {
+    client.release();
+  }
+  return dealershipId;
 }
 
 export interface GenerateResult {
@@ -375,6 +450,7 @@ export async function generateDataset(pool: pg.Pool, scale: BenchScale, today = 
         OTT: campaignId(1, 4),
       },
       csvCampaignId: campaignId(1, CSV_K),
+      momDealershipId: 2,
     },
   };
 }

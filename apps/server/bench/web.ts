@@ -98,7 +98,7 @@ export async function chromiumPrintPdf(
  * Lighthouse's desktop preset (the portal is a desktop tool for agency and dealership staff): desktop
  * viewport, its standard simulated network and no CPU slowdown.
  */
-export async function lighthouseScore(url: string, cookieHeader: string): Promise<number> {
+export async function lighthouseScore(url: string, cookieHeader: string): Promise<number | null> {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
@@ -115,7 +115,12 @@ export async function lighthouseScore(url: string, cookieHeader: string): Promis
       },
       desktopConfig,
     );
-    return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError || lhr.categories.performance?.score == null) {
+      console.error(`Lighthouse could not score ${url}: ${lhr?.runtimeError?.message ?? 'no performance score'}`);
+      return null;
+    }
+    return Math.round(lhr.categories.performance.score * 100);
   } finally {
     chrome.kill();
   }

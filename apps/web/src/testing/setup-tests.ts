@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Route modules are lazy imports: their first load in a test can take well over Testing Library's
+// default 1 s on a busy 2-core machine. findBy…/waitFor wait up to 5 s (they return as soon as the
+// element is there, so passing tests are not slower).
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads these browser APIs that happy-dom does not implement.
 if (!window.matchMedia) {
