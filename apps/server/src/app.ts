@@ -23,6 +23,10 @@ import campaignRoutes from './routes/api/campaigns';
 import filesRoutes from './routes/api/files';
 import healthRoutes from './routes/api/health';
 import referenceRoutes from './routes/api/reference';
+import selfServiceCampaignRoutes from './routes/api/self-service/campaigns';
+import selfServiceOAuthRoutes from './routes/api/self-service/oauth';
+import platformRoutes from './routes/api/self-service/platforms';
+import { createAdPlatforms, type AdPlatforms } from './self-service/connectors';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
@@ -34,6 +38,8 @@ export interface AppOptions {
    * workers are started separately (src/jobs/workers.ts).
    */
   jobs: JobQueue;
+  /** Ad platform connectors (self-service import); default: the sandbox for both vendors. */
+  adPlatforms?: AdPlatforms;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -81,6 +87,10 @@ export async function buildApp(options: AppOptions) {
   app.decorate('routeTable', routeTable);
 
   const clock = options.clock ?? (() => new Date());
+  app.decorate(
+    'adPlatforms',
+    options.adPlatforms ?? createAdPlatforms({}, { sessionSecret: options.config.sessionSecret, clock }),
+  );
   await app.register(healthRoutes);
   await app.register(authRoutes, {
     sessionTtlHours: options.config.SESSION_TTL_HOURS,
@@ -93,6 +103,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
   const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
+  await app.register(selfServiceCampaignRoutes, { prefix: TENANT_PREFIX });
+  await app.register(platformRoutes, { prefix: '/api/agencies/:organization_id' });
+  await app.register(selfServiceOAuthRoutes);
   await app.register(referenceRoutes);
   await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
 
@@ -117,5 +130,7 @@ declare module 'fastify' {
     routeTable: RouteTableEntry[];
     /** The started pg-boss queue (see AppOptions.jobs). */
     jobs: JobQueue;
+    /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
+    adPlatforms: AdPlatforms;
   }
 }

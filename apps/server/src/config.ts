@@ -42,6 +42,10 @@ const configSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: flagFalse(),
+    /** Self-service import (docs/self-service.md). */
+    PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL, e.g. https://portal.example.com' }).optional(),
+    PLATFORM_TOKEN_KEY: z.string().min(32, 'PLATFORM_TOKEN_KEY must be at least 32 characters').optional(),
+    SELF_SERVICE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
   })
   .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

@@ -8,6 +8,7 @@ import { createJobQueue } from './jobs/queue';
 import { startJobWorkers } from './jobs/workers';
 import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
+import { createAdPlatforms } from './self-service/connectors';
 
 /**
  * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
@@ -40,6 +41,7 @@ async function main() {
     database,
     storage,
     jobs,
+    adPlatforms: createAdPlatforms(config, { sessionSecret, clock: () => new Date() }),
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -22,3 +22,4 @@ export * from './campaign-reports/spec-pages';
 export * from './campaign-reports/vehicle-page';
 export * from './campaign-reports/exports';
 export * from './campaign-reports/dma-boundaries';
+export * from './self-service';

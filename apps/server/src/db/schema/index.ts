@@ -4,3 +4,4 @@ export * from './campaigns';
 export * from './breakdowns';
 export * from './inventory';
 export * from './system';
+export * from './self-service';
