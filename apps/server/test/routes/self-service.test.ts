@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   listSelfServiceResponseSchema,
@@ -39,6 +43,13 @@ afterAll(async () => {
 const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: { cookie } });
 const post = (url: string, payload: object, cookie = admin) =>
   t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+
+/** The PDF's text as poppler's pdftotext reads it. */
+function pdfText(pdf: Buffer): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ss-pdf-')), 'report.pdf');
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
+}
 
 async function importedCampaign(id: number) {
   const [row] = await t.database.db.select().from(selfServiceCampaigns).where(eq(selfServiceCampaigns.id, id));
@@ -261,6 +272,29 @@ describe('products, CSV and status', () => {
     expect(rows).toHaveLength(page.pagination.total);
     expect(rows[0]!['Product ID']).toBe(page.data[0].product_item_id);
     expect(Number(rows[0]!.Clicks)).toBe(page.data[0].clicks);
+  });
+
+  it('exports the report as a PDF with the cards, charts and the first products', async () => {
+    const response = await get(`${base}/campaigns/self-service/${id}/report.pdf?${range}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const campaign = await importedCampaign(id);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${campaign.name}_2020-01-01_2026-11-15.pdf"`,
+    );
+    const text = pdfText(response.rawPayload);
+    const metrics = (await get(`${base}/campaigns/self-service/${id}/metrics?${range}`)).json();
+    const first = (await get(`${base}/campaigns/self-service/${id}/products?${range}`)).json().data[0];
+    for (const expected of [
+      campaign.name,
+      'Other Motors',
+      'Total Impressions',
+      'Click Through Rate',
+      'Product Performance',
+      metrics.totals.impressions.toLocaleString('en-US'),
+      first.product_item_id,
+    ])
+      expect(text).toContain(expected);
   });
 
   it('flips the status on the platform; repeating the same request changes nothing', async () => {

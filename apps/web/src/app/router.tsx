@@ -80,9 +80,20 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  {
+                    path: 'self-service/:campaignId',
+                    lazy: () =>
+                      import('./routes/campaigns/self-service-report').then((m) => ({
+                        Component: m.SelfServiceReportRoute,
+                      })),
+                  },
                   ...campaignReportRoutes(),
                   { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
                 ],
+              },
+              {
+                path: 'accounts',
+                lazy: () => import('./routes/accounts').then((m) => ({ Component: m.LinkedPlatformsRoute })),
               },
               {
                 path: 'inventory/vehicles/:vin',

@@ -17,13 +17,19 @@ import {
   selfServiceProductsResponseSchema,
   tenantParamsSchema,
   ctrPercent,
+  REPORT_PAGE_SIZE,
   VENDOR_GOOGLE_ADS,
   vendorNames,
   type PlatformStatusName,
   type SelfServiceProduct,
   type VendorId,
 } from '@portal/contracts';
+import { z } from 'zod';
 import type { App } from '../../../app';
+import { buildSelfServiceReportPdf } from '../../../exports/pdf/self-service-report-pdf';
+import { localDate } from '../../../lib/dates';
+import { getDealership } from '../../../plugins/app/dealerships-repository';
+import { reportPdfFileName } from '../exports/campaign-report-pdf';
 import { csvFileName, sendCsv } from '../../../lib/csv';
 import { ApiError, notFound } from '../../../lib/errors';
 import { inSlices, sliceOfPage } from '../../../plugins/app/campaign-reports/table';
@@ -306,6 +312,51 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
         })),
         slices: inSlices((slice) => listProducts(app.db, params, slice)),
       });
+    },
+  );
+
+  /**
+   * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf`
+   * (attachment `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts and the
+   * first page of Product Performance, from the same queries as the page's calls.
+   */
+  fastify.get(
+    '/campaigns/self-service/:campaign_id/report.pdf',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Self-service campaign report as PDF',
+        produces: ['application/pdf'],
+        params: selfServiceParamsSchema,
+        querystring: reportRangeQuerySchema,
+        response: { 200: z.any().describe('The PDF file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const campaign = await loadCampaign(app, request.params);
+      const dealership = await getDealership(app.db, request.params.organization_id, request.params.dealership_id);
+      const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
+      const pdf = await buildSelfServiceReportPdf(
+        {
+          dealershipName: dealership?.name ?? '',
+          campaignName: campaign.name,
+          vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
+          accountName: campaign.accountName,
+          range,
+          days: await dailyRows(app.db, range),
+          products: await listProducts(app.db, range, { limit: REPORT_PAGE_SIZE, offset: 0 }),
+          productTotal: await countProducts(app.db, range),
+        },
+        localDate(app.adPlatforms.clock(), 'America/Chicago'),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${reportPdfFileName(campaign.name, range.startDate, range.endDate)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
     },
   );
 };

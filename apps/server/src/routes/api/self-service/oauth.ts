@@ -62,11 +62,9 @@ const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
         state.e < app.adPlatforms.clock().getTime() ||
         !vendorIds.includes(state.v as VendorId)
       )
-        return reply
-          .code(400)
-          .send({
-            error: { code: 'BAD_REQUEST', message: 'The sign-in with the platform expired or is not yours; try again' },
-          });
+        return reply.code(400).send({
+          error: { code: 'BAD_REQUEST', message: 'The sign-in with the platform expired or is not yours; try again' },
+        });
       const vendorId = state.v as VendorId;
       const page = `/dashboard/agency/${state.o}/dealership/${state.d}/accounts`;
       if (!request.query.code || (user.role_id ?? 3) > ROLE_AGENCY_ADMIN)

@@ -8,6 +8,7 @@ import { CampaignsHeader } from '@/features/campaigns/components/campaigns-heade
 import { ManagedCampaigns } from '@/features/campaigns/components/managed-campaigns';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
+import { SelfServiceCampaigns } from '@/features/self-service/components/self-service-campaigns';
 import { SelfServiceEmptyState } from '@/features/self-service/components/self-service-empty-state';
 import { defaultReportRange } from '@/lib/dates';
 import { paths, type CampaignTab } from '@/lib/paths';
@@ -60,13 +61,20 @@ export function ManagedCampaignsRoute() {
   );
 }
 
-/** `campaigns/self-service/list`: nothing is imported yet, so its empty state (spec 001 §2.10). */
+/** `campaigns/self-service/list`: the imported campaigns, or the two-step empty state (spec 001 §2.10). */
 export function SelfServiceCampaignsRoute() {
   const { organizationId, dealershipId } = useDealershipIds();
   return (
     <>
-      <SelfServiceEmptyState
-        importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
+      <SelfServiceCampaigns
+        organizationId={organizationId}
+        dealershipId={dealershipId}
+        reportPath={(id) => paths.selfServiceReport(organizationId, dealershipId, id)}
+        emptyState={
+          <SelfServiceEmptyState
+            importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
+          />
+        }
       />
       <Outlet />
     </>
