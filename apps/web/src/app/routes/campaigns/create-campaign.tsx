@@ -44,6 +44,9 @@ export function ImportCampaignsRoute() {
   const step = useParams()['*'] ?? '';
   const [searchParams] = useSearchParams();
   const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const importPath = `${paths.campaigns(organizationId, dealershipId, campaignTabOf(location.pathname))}/create/import`;
   const count = Number(searchParams.get('count'));
   return (
     <ImportCampaignsModal
@@ -52,7 +55,10 @@ export function ImportCampaignsRoute() {
       roleId={me.data?.role_id}
       step={step.replace(/\/$/, '')}
       importedCount={Number.isInteger(count) && count > 0 ? count : 0}
-      onNavigate={(child) => go(child ? `import/${child}` : 'import')}
+      onNavigate={(child) => {
+        const [sub = '', query] = child.split('?');
+        void navigate({ pathname: `${importPath}${sub ? `/${sub}` : ''}`, search: query ? `?${query}` : '' });
+      }}
       onBack={() => go('select')}
       onClose={close}
       linkedPlatformsPath={paths.linkedPlatforms(organizationId, dealershipId)}

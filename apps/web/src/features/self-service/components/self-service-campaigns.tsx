@@ -147,6 +147,65 @@ function CampaignName({ campaign, to }: { campaign: SelfServiceCampaign; to: str
 
 const columnHelper = createColumnHelper<SelfServiceCampaign>();
 
+interface TableMeta {
+  organizationId: number;
+  dealershipId: number;
+  range: DateRange;
+  reportPath: (campaignId: number) => string;
+}
+const metaOf = (table: { options: { meta?: unknown } }) => table.options.meta as TableMeta;
+
+/** Module-level columns: cells keep their identity across renders, so a row's toggle keeps its mutation. */
+const columns = [
+  columnHelper.display({
+    id: 'campaign_status',
+    header: 'Status',
+    cell: ({ row }) => <CampaignStatusBadge statusName={row.original.vendor_campaign.status_name} />,
+  }),
+  columnHelper.display({ id: 'vendor', header: 'Vendor', cell: ({ row }) => vendorName(row.original.vendor_id) }),
+  columnHelper.display({
+    id: 'booking_month',
+    header: 'Booking Month',
+    cell: ({ row }) => formatMonth(row.original.vendor_campaign.start_date),
+  }),
+  columnHelper.display({
+    id: 'name',
+    header: 'Name',
+    cell: ({ row, table }) => <CampaignName campaign={row.original} to={metaOf(table).reportPath(row.original._id)} />,
+  }),
+  columnHelper.display({
+    id: 'import_status',
+    header: 'Import status',
+    cell: ({ row }) => <ImportStatusBadge status={row.original.status} />,
+  }),
+  columnHelper.display({
+    id: 'impressions',
+    header: 'Impressions',
+    cell: ({ row }) => formatInteger(row.original.campaign_stats[0]?.impressions ?? 0),
+  }),
+  columnHelper.display({
+    id: 'clicks',
+    header: 'Clicks',
+    cell: ({ row }) => formatInteger(row.original.campaign_stats[0]?.clicks ?? 0),
+  }),
+  columnHelper.display({ id: 'ctr', header: 'CTR', cell: ({ row }) => formatPercent(row.original.ctr) }),
+  columnHelper.display({
+    id: 'actions',
+    header: 'Actions',
+    cell: ({ row, table }) => {
+      const { organizationId, dealershipId, range } = metaOf(table);
+      return (
+        <StatusToggle
+          campaign={row.original}
+          organizationId={organizationId}
+          dealershipId={dealershipId}
+          range={range}
+        />
+      );
+    },
+  }),
+];
+
 /** The self-service campaigns list (spec 001 §2.10): table or grid, date filter, pause/play. */
 export function SelfServiceCampaigns({
   organizationId,
@@ -163,48 +222,15 @@ export function SelfServiceCampaigns({
   const exist = useSelfServiceCampaignsExist(organizationId, dealershipId);
   const list = useSelfServiceCampaigns({ organizationId, dealershipId, ...range });
   const rows = list.data?.data ?? [];
+  const meta: TableMeta = { organizationId, dealershipId, range, reportPath };
   const toggle = (c: SelfServiceCampaign) => (
-    <StatusToggle campaign={c} range={range} organizationId={organizationId} dealershipId={dealershipId} />
+    <StatusToggle campaign={c} organizationId={organizationId} dealershipId={dealershipId} range={range} />
   );
-  const columns = [
-    columnHelper.display({
-      id: 'campaign_status',
-      header: 'Status',
-      cell: ({ row }) => <CampaignStatusBadge statusName={row.original.vendor_campaign.status_name} />,
-    }),
-    columnHelper.display({ id: 'vendor', header: 'Vendor', cell: ({ row }) => vendorName(row.original.vendor_id) }),
-    columnHelper.display({
-      id: 'booking_month',
-      header: 'Booking Month',
-      cell: ({ row }) => formatMonth(row.original.vendor_campaign.start_date),
-    }),
-    columnHelper.display({
-      id: 'name',
-      header: 'Name',
-      cell: ({ row }) => <CampaignName campaign={row.original} to={reportPath(row.original._id)} />,
-    }),
-    columnHelper.display({
-      id: 'import_status',
-      header: 'Import status',
-      cell: ({ row }) => <ImportStatusBadge status={row.original.status} />,
-    }),
-    columnHelper.display({
-      id: 'impressions',
-      header: 'Impressions',
-      cell: ({ row }) => formatInteger(row.original.campaign_stats[0]?.impressions ?? 0),
-    }),
-    columnHelper.display({
-      id: 'clicks',
-      header: 'Clicks',
-      cell: ({ row }) => formatInteger(row.original.campaign_stats[0]?.clicks ?? 0),
-    }),
-    columnHelper.display({ id: 'ctr', header: 'CTR', cell: ({ row }) => formatPercent(row.original.ctr) }),
-    columnHelper.display({ id: 'actions', header: 'Actions', cell: ({ row }) => toggle(row.original) }),
-  ];
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table 8 returns mutable helpers by design
   const table = useReactTable({
     data: rows,
     columns,
+    meta,
     getCoreRowModel: getCoreRowModel(),
     getRowId: (row) => String(row._id),
   });
