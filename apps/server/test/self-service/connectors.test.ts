@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_GOOGLE_ADS } from '@portal/contracts';
-import { platformConnections } from '../../src/db/schema';
+import { organizations, platformConnections, users } from '../../src/db/schema';
+import { hashPassword } from '../../src/plugins/app/auth-repository';
 import { createGoogleAdsConnector } from '../../src/self-service/connectors/google-ads';
 import { createMetaConnector } from '../../src/self-service/connectors/meta';
 import { PlatformAuthError, PlatformRateLimitError } from '../../src/self-service/connectors/types';
 import { build, login, type TestContext } from '../helper';
-import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { fakeServer, googleAdsHandler, metaHandler } from './fake-platforms';
 
 // Ports of this worktree's range; the fakes answer as the platforms document.
@@ -210,10 +210,24 @@ describe('Meta connector against a local fake of the Graph API', () => {
 });
 
 describe('the portal refreshes an expired token through the real connector', () => {
+  // An agency of its own, so that no other test file's connection (shared PostgreSQL) interferes.
+  const ORG = 3;
+  const ADMIN = { email: 'admin@connectors.test', password: 'connectors-password' };
   let t: TestContext;
   beforeAll(async () => {
     t = await build();
-    await createOtherTenant(t.database.db);
+    await t.database.db.insert(organizations).values({ id: ORG, name: 'Connector Agency' }).onConflictDoNothing();
+    await t.database.db
+      .insert(users)
+      .values({
+        email: ADMIN.email,
+        name: 'Connector Admin',
+        passwordHash: await hashPassword(ADMIN.password),
+        organizationId: ORG,
+        roleId: 2,
+      })
+      .onConflictDoNothing();
+    await t.database.db.delete(platformConnections).where(eq(platformConnections.organizationId, ORG));
   });
   afterAll(async () => {
     await t?.close();
@@ -227,17 +241,17 @@ describe('the portal refreshes an expired token through the real connector', () 
     await t.database.db
       .insert(platformConnections)
       .values({
-        organizationId: OTHER.organizationId,
+        organizationId: ORG,
         vendorId: VENDOR_GOOGLE_ADS,
         accessTokenEnc: platforms.cipher.encrypt('tok-expired'),
         refreshTokenEnc: platforms.cipher.encrypt('ref-1'),
         expiresAt: new Date(Date.now() + 3600_000),
       })
       .onConflictDoNothing();
-    const cookie = await login(t.app, OTHER.adminEmail, OTHER.password);
+    const cookie = await login(t.app, ADMIN.email, ADMIN.password);
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/agencies/${OTHER.organizationId}/dsp/accounts?vendor_id=1&force_refresh=true`,
+      url: `/api/agencies/${ORG}/dsp/accounts?vendor_id=1&force_refresh=true`,
       headers: { cookie },
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -245,7 +259,7 @@ describe('the portal refreshes an expired token through the real connector', () 
     const [row] = await t.database.db
       .select()
       .from(platformConnections)
-      .where(eq(platformConnections.organizationId, OTHER.organizationId));
+      .where(eq(platformConnections.organizationId, ORG));
     expect(platforms.cipher.decrypt(row!.accessTokenEnc)).toBe('tok-2');
     platforms.connector = sandbox;
   });
