@@ -17,6 +17,8 @@ async function importTwo(page: Page, vendor: 'Google Ads' | 'Meta Ads') {
   await expect(dialog.getByRole('button', { name: vendor })).toBeEnabled();
   await dialog.getByRole('button', { name: vendor }).click();
   const form = page.getByRole('dialog', { name: `${vendor} import` });
+  await form.getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByText('List refreshed successfully!')).toBeVisible();
   await form.getByRole('combobox', { name: 'Account' }).click();
   await page.getByRole('option').first().click();
   await form.getByRole('combobox', { name: 'Campaigns' }).click();
@@ -39,6 +41,7 @@ test('a dealership user is told to contact the agency administrator', async ({ p
   await apiLogin(page, 'dealer@demo.test');
   await page.goto(SELF_SERVICE);
   await expect(page.getByRole('heading', { name: 'Import your self service campaigns' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Linked Platforms' })).toHaveAttribute('href', `${DEALERSHIP}/accounts`);
   await page.getByRole('link', { name: 'Import your campaigns' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Campaigns' });
   await expect(dialog.getByText('Google Ads is not connected. Contact the agency administrator')).toBeVisible();
@@ -75,6 +78,12 @@ test('the agency administrator connects both sandboxes, imports two campaigns of
   await page.screenshot({ path: path.join(screenshotDir, 'self-service-list-syncing.png'), fullPage: true });
   await expect(table.getByText('Live feed')).toHaveCount(4, { timeout: 90_000 });
   await page.screenshot({ path: path.join(screenshotDir, 'self-service-list.png'), fullPage: true });
+
+  // The grid shows the same campaigns, each with 'See campaign'.
+  await page.getByText('Grid', { exact: true }).or(page.getByLabel('Grid')).first().click();
+  await expect(page.getByTestId('self-service-card')).toHaveCount(4);
+  await expect(page.getByRole('link', { name: 'See campaign' })).toHaveCount(4);
+  await page.getByLabel('Table').first().click();
 
   // Pause and play: the row changes at once and the server confirms.
   const firstRow = table.getByRole('row').nth(1);

@@ -73,6 +73,7 @@ export function SelfServiceCampaignsRoute() {
         emptyState={
           <SelfServiceEmptyState
             importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
+            connectPath={paths.linkedPlatforms(organizationId, dealershipId)}
           />
         }
       />
