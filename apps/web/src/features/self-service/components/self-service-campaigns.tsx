@@ -54,13 +54,15 @@ const vendorName = (id: number) => vendorNames[id as 1 | 3] ?? 'Other';
 /** '[account name] name' (spec 001 §2.10). */
 export const displayName = (c: SelfServiceCampaign) => `[${c.vendor_campaign.account_name}] ${c.vendor_campaign.name}`;
 
-export function ImportStatusBadge({ status }: { status: string }) {
+/** The import status label and colour (spec 001 §4); a failed import shows its reason on hover. */
+export function ImportStatusBadge({ status, reason }: { status: string; reason?: string | null }) {
   const { label, tone } = importStatusLabel(status);
-  return (
+  const badge = (
     <Badge color={toneColor[tone]} variant="light" radius="sm">
       {label}
     </Badge>
   );
+  return tone === 'error' && reason ? <Tooltip label={reason}>{badge}</Tooltip> : badge;
 }
 
 function CampaignStatusBadge({ statusName }: { statusName: string }) {
@@ -176,7 +178,7 @@ const columns = [
   columnHelper.display({
     id: 'import_status',
     header: 'Import status',
-    cell: ({ row }) => <ImportStatusBadge status={row.original.status} />,
+    cell: ({ row }) => <ImportStatusBadge status={row.original.status} reason={row.original.failure_reason} />,
   }),
   columnHelper.display({
     id: 'impressions',
@@ -264,7 +266,7 @@ export function SelfServiceCampaigns({
             <Stack gap="xs">
               <Group justify="space-between" wrap="nowrap">
                 <CampaignStatusBadge statusName={c.vendor_campaign.status_name} />
-                <ImportStatusBadge status={c.status} />
+                <ImportStatusBadge status={c.status} reason={c.failure_reason} />
               </Group>
               <Text fw={600}>{displayName(c)}</Text>
               <Text size="sm" c="dimmed">
