@@ -31,6 +31,10 @@ import inventoryRoutes from './routes/api/inventory';
 import referenceRoutes from './routes/api/reference';
 import uploadsRoutes from './routes/api/uploads';
 import reportRoutes from './routes/api/reports';
+import selfServiceCampaignRoutes from './routes/api/self-service/campaigns';
+import selfServiceOAuthRoutes from './routes/api/self-service/oauth';
+import platformRoutes from './routes/api/self-service/platforms';
+import { createAdPlatforms, type AdPlatforms } from './self-service/connectors';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
@@ -44,6 +48,8 @@ export interface AppOptions {
   jobs: JobQueue;
   /** Email and Google Sheets for reports (spec 001 §2.13); default: an outbox folder in the temp dir, no sheets. */
   reports?: ReportServices;
+  /** Ad platform connectors (self-service import); default: the sandbox for both vendors. */
+  adPlatforms?: AdPlatforms;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
   logger?: FastifyServerOptions['logger'];
@@ -108,6 +114,10 @@ export async function buildApp(options: AppOptions) {
       sheets: null,
     },
   );
+  app.decorate(
+    'adPlatforms',
+    options.adPlatforms ?? createAdPlatforms({}, { sessionSecret: options.config.sessionSecret, clock }),
+  );
   await app.register(healthRoutes);
   await app.register(authRoutes, {
     sessionTtlHours: options.config.SESSION_TTL_HOURS,
@@ -121,6 +131,9 @@ export async function buildApp(options: AppOptions) {
   const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
   await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
   await app.register(reportRoutes, { prefix: TENANT_PREFIX });
+  await app.register(selfServiceCampaignRoutes, { prefix: TENANT_PREFIX });
+  await app.register(platformRoutes, { prefix: '/api/agencies/:organization_id' });
+  await app.register(selfServiceOAuthRoutes);
   await app.register(referenceRoutes);
   await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
   await app.register(campaignDraftRoutes, { prefix: TENANT_PREFIX, clock });
@@ -152,5 +165,7 @@ declare module 'fastify' {
     clock: () => Date;
     /** Report delivery: mailer and Sheets client (see AppOptions.reports). */
     reports: ReportServices;
+    /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
+    adPlatforms: AdPlatforms;
   }
 }

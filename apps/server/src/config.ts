@@ -59,6 +59,20 @@ const configSchema = z
     GOOGLE_SHEETS_ROOT_URL: z
       .url({ message: 'GOOGLE_SHEETS_ROOT_URL must be a URL' })
       .default('https://sheets.googleapis.com/'),
+    /** Self-service import (docs/self-service.md). */
+    PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL, e.g. https://portal.example.com' }).optional(),
+    PLATFORM_TOKEN_KEY: z.string().min(32, 'PLATFORM_TOKEN_KEY must be at least 32 characters').optional(),
+    SELF_SERVICE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),
+    GOOGLE_ADS_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_ADS_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ADS_DEVELOPER_TOKEN: z.string().min(1).optional(),
+    GOOGLE_ADS_API_URL: z.url().default('https://googleads.googleapis.com/v21'),
+    GOOGLE_OAUTH_AUTHORIZE_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_OAUTH_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+    META_APP_ID: z.string().min(1).optional(),
+    META_APP_SECRET: z.string().min(1).optional(),
+    META_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
+    META_OAUTH_AUTHORIZE_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
   })
   .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',

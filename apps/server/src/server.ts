@@ -11,6 +11,7 @@ import { createSheetsClient } from './lib/google-sheets';
 import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
+import { createAdPlatforms } from './self-service/connectors';
 
 /**
  * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
@@ -58,6 +59,7 @@ async function main() {
             })
           : null,
     },
+    adPlatforms: createAdPlatforms(config, { sessionSecret, clock: () => new Date() }),
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],

@@ -29,3 +29,4 @@ export * from './reports/periods';
 export * from './reports/month-over-month-columns';
 export * from './reports/month-over-month';
 export * from './reports/report-request';
+export * from './self-service';

@@ -5,6 +5,7 @@ import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
 import { build, login, type TestContext } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
+import { connectSandbox, createSelfServiceFixture } from '../factories/self-service';
 
 let t: TestContext;
 const cookies = {} as Record<'staff' | 'agency' | 'dealer' | 'otherAdmin' | 'otherDealer', string>;
@@ -18,7 +19,10 @@ beforeAll(async () => {
   cookies.otherAdmin = await login(t.app, OTHER.adminEmail, OTHER.password);
   cookies.otherDealer = await login(t.app, OTHER.dealerEmail, OTHER.password);
   await createWizardFixtures();
+  await connectSandbox(t.app, cookies.agency, 1, FIXTURE.dealershipId, 1);
+  selfServiceId = await createSelfServiceFixture(t.database.db);
 });
+let selfServiceId = 0;
 afterAll(async () => {
   await removeReportFixtures(t);
   await t.close();
@@ -48,6 +52,8 @@ const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
   'PUT /api/uploads/*': { status: 403, payload: 'x' },
   'GET /api/reference/media-markets': { status: 401 },
   'GET /api/reference/zip-dmas': { status: 401 },
+  'GET /api/platforms/oauth/callback': { status: 401 },
+  'GET /api/platforms/sandbox/authorize': { status: 401 },
 };
 
 /** Drafts of dealership 101 the campaign-creation routes are called with (spec 001 §4). */
@@ -142,10 +148,17 @@ async function createWizardFixtures() {
     'vin,year,make,model,vehicle_state\n1HGCM82633A004352,2024,Honda,Accord,New\n';
 }
 
+/** Tenant routes only an agency administrator (role 2 or lower) may call: a dealership user gets 403. */
+const adminOnly = new Set([
+  'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/connect',
+  'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect',
+]);
+
 type Ids = { org: number; dealer: number; campaign: number };
 
 /** The campaign of dealership 101 for which a route answers 200: the audience one for audience calls, else the DYD one with every setting on. */
-const campaignFor = (url: string) => (url.includes('/audiences/') ? FIXTURE.audience : FIXTURE.dyd);
+const campaignFor = (url: string) =>
+  url.includes('/self-service/') ? selfServiceId : url.includes('/audiences/') ? FIXTURE.audience : FIXTURE.dyd;
 
 /** Request bodies of the tenant-scoped POST routes. */
 const payloads: Record<string, unknown> = {
@@ -163,6 +176,18 @@ const payloads: Record<string, unknown> = {
     spreadsheet_url: 'https://docs.google.com/spreadsheets/d/tenancySheet123/edit',
     service_email: null,
   },
+  [`${TENANT_PREFIX}/campaigns/self-service/import`]: {
+    vendor_id: 1,
+    agency_id: 1,
+    account_name: 'Sandbox Search',
+    campaign_ids: ['20000001'],
+    customer_account_id: '1000000001',
+    login_customer_id: '9000000001',
+  },
+  [`${TENANT_PREFIX}/campaigns/self-service/edit`]: { campaign_id: 0, vendor_id: 1, status: 'active' },
+  '/api/agencies/:organization_id/dsp/platforms/:vendor_id/connect': { dealership_id: 101 },
+  '/api/agencies/:organization_id/dsp/accounts/refresh': { vendor_id: 1 },
+  '/api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect': {},
 };
 
 /**
@@ -189,6 +214,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       link_campaign_id: route.method === 'DELETE' ? ids.campaign : wizard.draft,
       audience_id: wizard.audience,
       schedule_id: 2_000_000_000,
+      vendor_id: 1,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);
@@ -198,6 +224,8 @@ function fill(route: RouteTableEntry, ids: Ids): string {
     endDate: '2026-11-14',
     start_date: '2026-10-01',
     end_date: '2026-11-14',
+    customer_account_id: '1000000001',
+    login_customer_id: '9000000001',
   };
   const schema = route.querystring as ZodType | undefined;
   if (schema) {
@@ -218,7 +246,12 @@ function fill(route: RouteTableEntry, ids: Ids): string {
 }
 
 function request(route: RouteTableEntry, ids: Ids, cookie?: string) {
-  const payload = route.method === 'DELETE' ? undefined : payloads[route.url];
+  const known = route.method === 'DELETE' ? undefined : payloads[route.url];
+  // The status edit names its campaign in the body: the self-service fixture, or the other tenant's.
+  const payload =
+    known && route.url.endsWith('/self-service/edit')
+      ? { ...known, campaign_id: ids.campaign === selfServiceId ? selfServiceId : OTHER.campaignId }
+      : known;
   if (route.method !== 'GET' && route.method !== 'DELETE' && payload === undefined)
     throw new Error(`${route.method} ${route.url}: no request body known`);
   return t.app.inject({
@@ -301,14 +334,15 @@ describe('tenancy on every tenant-scoped route', () => {
     for (const route of tenantRoutes()) {
       for (const who of ['agency', 'staff', 'dealer'] as const) {
         const response = await request(route, own(route), cookies[who]);
+        const label = `${who} ${route.method} ${route.url}: ${response.body.slice(0, 200)}`;
         if (missingRecordRoutes.has(`${route.method} ${route.url}`)) {
-          expect(response.statusCode, `${who} ${route.method} ${route.url}`).toBe(404);
+          expect(response.statusCode, label).toBe(404);
           expect(response.json().error.message).toBe('Scheduled report not found');
           continue;
         }
-        expect(response.statusCode, `${who} ${route.method} ${route.url}: ${response.body.slice(0, 200)}`).toBeLessThan(
-          300,
-        );
+        if (who === 'dealer' && adminOnly.has(`${route.method} ${route.url}`))
+          expect(response.statusCode, label).toBe(403);
+        else expect(response.statusCode, label).toBeLessThan(300);
       }
     }
   });

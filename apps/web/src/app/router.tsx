@@ -89,6 +89,13 @@ export const routes: RouteObject[] = [
                       },
                     ],
                   },
+                  {
+                    path: 'self-service/:campaignId',
+                    lazy: () =>
+                      import('./routes/campaigns/self-service-report').then((m) => ({
+                        Component: m.SelfServiceReportRoute,
+                      })),
+                  },
                   ...campaignReportRoutes(),
                   { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
                 ],
@@ -104,6 +111,10 @@ export const routes: RouteObject[] = [
                 path: 'customers/audiences/:audienceId/details',
                 lazy: () =>
                   import('./routes/customers/audience-details').then((m) => ({ Component: m.AudienceDetailsRoute })),
+              },
+              {
+                path: 'accounts',
+                lazy: () => import('./routes/accounts').then((m) => ({ Component: m.LinkedPlatformsRoute })),
               },
               {
                 path: 'inventory/vehicles/:vin',

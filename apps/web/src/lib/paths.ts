@@ -16,6 +16,12 @@ export const paths = {
   /** A campaign's report: `campaigns/{lower-cased product code}/{id}/` (spec 000 §2.3). */
   campaignReport: (organizationId: number | string, dealershipId: number | string, productCode: string, id: number) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns/${productCode.toLowerCase()}/${id}/`,
+  /** A self-service campaign's report (spec 001 §2.11). */
+  selfServiceReport: (organizationId: number | string, dealershipId: number | string, id: number) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/campaigns/self-service/${id}`,
+  /** The Linked Platforms page (spec 001 §2.9). */
+  linkedPlatforms: (organizationId: number | string, dealershipId: number | string) =>
+    `/dashboard/agency/${organizationId}/dealership/${dealershipId}/accounts`,
   /** The vehicle page that report vehicle links open (`../../inventory/vehicles/{vin}` from a report). */
   vehicle: (organizationId: number | string, dealershipId: number | string, vin: string) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}/inventory/vehicles/${encodeURIComponent(vin)}`,

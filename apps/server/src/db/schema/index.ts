@@ -6,3 +6,4 @@ export * from './inventory';
 export * from './system';
 export * from './campaign-drafts';
 export * from './reports';
+export * from './self-service';

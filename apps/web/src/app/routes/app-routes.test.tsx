@@ -79,7 +79,19 @@ describe('app routes', () => {
   });
 
   it('walks the create modal: chooser, sibling route, Back, Cancel', async () => {
-    const api = mockSignedIn();
+    const platform = (vendor_id: number, vendor_name: string, connected: boolean) => ({
+      vendor_id,
+      vendor_name,
+      connected,
+      sandbox: true,
+      connected_at: connected ? '2026-11-01T10:00:00.000Z' : null,
+      connected_by: null,
+    });
+    const api = mockSignedIn({
+      'GET /api/agencies/1/dsp/platforms': {
+        body: { data: [platform(1, 'Google Ads', true), platform(3, 'Meta Ads', false)] },
+      },
+    });
     const { router } = renderRoutes(routes, LIST);
     const user = userEvent.setup();
 
@@ -99,8 +111,18 @@ describe('app routes', () => {
     await user.click(screen.getByRole('radio', { name: /Import campaigns/ }));
     await user.click(continueButton);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/create/import`));
-    expect(await screen.findByRole('dialog', { name: 'Import campaigns' })).toHaveTextContent(
-      'This flow is not available yet.',
+    const importDialog = await screen.findByRole('dialog', { name: 'Import Campaigns' });
+    // Google Ads is connected, Meta is not: its card is disabled with the link for an administrator.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Google Ads' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Meta Ads' })).toBeDisabled();
+    expect(importDialog).toHaveTextContent('Meta Ads is not connected.');
+    expect(screen.getByRole('link', { name: 'Connect it in Linked Platforms' })).toHaveAttribute(
+      'href',
+      '/dashboard/agency/1/dealership/2/accounts',
+    );
+    expect(screen.getByRole('link', { name: 'Let us market your audience' })).toHaveAttribute(
+      'href',
+      `${LIST}/create/new`,
     );
 
     await user.click(screen.getByRole('button', { name: 'Back' }));

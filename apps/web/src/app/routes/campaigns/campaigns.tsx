@@ -9,6 +9,7 @@ import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
 import { MonthOverMonthReport, parseDateFilter } from '@/features/month-over-month/components/month-over-month-report';
 import { ScheduledReports } from '@/features/report-generator/components/scheduled-reports';
+import { SelfServiceCampaigns } from '@/features/self-service/components/self-service-campaigns';
 import { SelfServiceEmptyState } from '@/features/self-service/components/self-service-empty-state';
 import { defaultReportRange } from '@/lib/dates';
 import { paths, type CampaignTab } from '@/lib/paths';
@@ -61,13 +62,21 @@ export function ManagedCampaignsRoute() {
   );
 }
 
-/** `campaigns/self-service/list`: nothing is imported yet, so its empty state (spec 001 §2.10). */
+/** `campaigns/self-service/list`: the imported campaigns, or the two-step empty state (spec 001 §2.10). */
 export function SelfServiceCampaignsRoute() {
   const { organizationId, dealershipId } = useDealershipIds();
   return (
     <>
-      <SelfServiceEmptyState
-        importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
+      <SelfServiceCampaigns
+        organizationId={organizationId}
+        dealershipId={dealershipId}
+        reportPath={(id) => paths.selfServiceReport(organizationId, dealershipId, id)}
+        emptyState={
+          <SelfServiceEmptyState
+            importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
+            connectPath={paths.linkedPlatforms(organizationId, dealershipId)}
+          />
+        }
       />
       <Outlet />
     </>

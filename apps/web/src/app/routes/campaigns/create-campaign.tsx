@@ -1,6 +1,7 @@
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMe } from '@/features/auth/api/get-me';
+import { ImportCampaignsModal } from '@/features/self-service/components/import-campaigns-modal';
 import { CampaignSourceModal } from '@/features/campaign-wizard/components/campaign-source-modal';
-import { ImportCampaignsModal } from '@/features/campaign-wizard/components/import-campaigns-modal';
 import { NewCampaignModal } from '@/features/campaign-wizard/components/new-campaign-modal';
 import { TermsOfServiceModal } from '@/features/campaign-wizard/components/terms-of-service-modal';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
@@ -58,9 +59,35 @@ export function NewCampaignRoute() {
   );
 }
 
+/** `create/import/*`: the import flow; its step ('', google-ads, facebook-ads, success) is the rest of the path. */
 export function ImportCampaignsRoute() {
   const { close, go } = useCreatePaths();
-  return <ImportCampaignsModal onBack={() => go('select')} onClose={close} />;
+  const { organizationId, dealershipId } = useDealershipIds();
+  const step = useParams()['*'] ?? '';
+  const [searchParams] = useSearchParams();
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const importPath = `${paths.campaigns(organizationId, dealershipId, campaignTabOf(location.pathname))}/create/import`;
+  const count = Number(searchParams.get('count'));
+  return (
+    <ImportCampaignsModal
+      organizationId={organizationId}
+      dealershipId={dealershipId}
+      roleId={me.data?.role_id}
+      step={step.replace(/\/$/, '')}
+      importedCount={Number.isInteger(count) && count > 0 ? count : 0}
+      onNavigate={(child) => {
+        const [sub = '', query] = child.split('?');
+        void navigate({ pathname: `${importPath}${sub ? `/${sub}` : ''}`, search: query ? `?${query}` : '' });
+      }}
+      onBack={() => go('select')}
+      onClose={close}
+      linkedPlatformsPath={paths.linkedPlatforms(organizationId, dealershipId)}
+      newCampaignPath={`${paths.campaigns(organizationId, dealershipId, 'list')}/create/new`}
+      selfServiceListPath={paths.campaigns(organizationId, dealershipId, 'self-service/list')}
+    />
+  );
 }
 
 /** Any other path under create: the managed list's create route (spec 001 §2.1). */

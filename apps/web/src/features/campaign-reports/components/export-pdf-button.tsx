@@ -6,14 +6,26 @@ import { useId } from 'react';
 import { isApiError } from '@/lib/api-client';
 import { saveFile } from '@/lib/save-file';
 import { useExportReportPdf } from '../api/export-report-pdf';
+import { useExportSelfServicePdf } from '../api/self-service-report';
 import { type ReportParams } from '../api/report-params';
 
 /**
  * 'Export as PDF' (spec 000 §4, §8): 'Generating report...', then 'Report generated successfully'
  * and the file is downloaded; an error toast when the report cannot be generated.
  */
-export function ExportPdfButton({ params, campaignName }: { params: ReportParams; campaignName: string }) {
-  const exportPdf = useExportReportPdf();
+export function ExportPdfButton({
+  params,
+  campaignName,
+  selfService = false,
+}: {
+  params: ReportParams;
+  campaignName: string;
+  /** A self-service campaign's report (`.../campaigns/self-service/{id}/report.pdf`). */
+  selfService?: boolean;
+}) {
+  const managedPdf = useExportReportPdf();
+  const selfServicePdf = useExportSelfServicePdf();
+  const exportPdf = selfService ? selfServicePdf : managedPdf;
   const toastId = useId();
 
   const onClick = () => {

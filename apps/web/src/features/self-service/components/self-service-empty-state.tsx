@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 export interface SelfServiceEmptyStateProps {
   /** Path of the import flow (`create/import` under the self-service list). */
   importPath: string;
+  /** The Linked Platforms page (step 1). */
+  connectPath?: string;
 }
 
 /** 'Import your self service campaigns' in two steps (spec 001 §2.10). */
-export function SelfServiceEmptyState({ importPath }: SelfServiceEmptyStateProps) {
+export function SelfServiceEmptyState({ importPath, connectPath }: SelfServiceEmptyStateProps) {
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="ss-empty-title">
       <Stack gap="lg" maw={860} mx="auto">
@@ -35,6 +37,11 @@ export function SelfServiceEmptyState({ importPath }: SelfServiceEmptyStateProps
               <Text size="sm" c="dimmed">
                 Link the ad platform account your campaigns run on.
               </Text>
+              {connectPath ? (
+                <Button component={Link} to={connectPath} variant="light" mt="xs" w="fit-content">
+                  Linked Platforms
+                </Button>
+              ) : null}
             </Stack>
           </Paper>
           <Paper withBorder radius="md" p="md">

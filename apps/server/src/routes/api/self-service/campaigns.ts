@@ -1,0 +1,363 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  csvExportQuerySchema,
+  editSelfServiceBodySchema,
+  editSelfServiceResponseSchema,
+  errorResponseSchema,
+  importCampaignsBodySchema,
+  importCampaignsResponseSchema,
+  listSelfServiceQuerySchema,
+  listSelfServiceResponseSchema,
+  reportRangeQuerySchema,
+  reportTableQuerySchema,
+  selfServiceCampaignSchema,
+  selfServiceMetricsResponseSchema,
+  selfServiceParamsSchema,
+  selfServiceProductColumns,
+  selfServiceProductsResponseSchema,
+  tenantParamsSchema,
+  ctrPercent,
+  REPORT_PAGE_SIZE,
+  VENDOR_GOOGLE_ADS,
+  vendorNames,
+  type PlatformStatusName,
+  type SelfServiceProduct,
+  type VendorId,
+} from '@portal/contracts';
+import * as z from 'zod';
+import type { App } from '../../../app';
+import { buildSelfServiceReportPdf } from '../../../exports/pdf/self-service-report-pdf';
+import { localDate } from '../../../lib/dates';
+import { getDealership } from '../../../plugins/app/dealerships-repository';
+import { reportPdfFileName } from '../exports/campaign-report-pdf';
+import { csvFileName, sendCsv } from '../../../lib/csv';
+import { ApiError, notFound } from '../../../lib/errors';
+import { inSlices, sliceOfPage } from '../../../plugins/app/campaign-reports/table';
+import {
+  campaignTotals,
+  countProducts,
+  dailyRows,
+  findSelfServiceCampaign,
+  insertImportedCampaigns,
+  listProducts,
+  listSelfServiceCampaigns,
+  present,
+  setStatusName,
+} from '../../../plugins/app/self-service-repository';
+import { platformFailure, withPlatform } from '../../../self-service/platform-access';
+import { enqueueSync } from '../../../self-service/sync-job';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+async function loadCampaign(app: App, params: { dealership_id: number; campaign_id: number }) {
+  const campaign = await findSelfServiceCampaign(app.db, {
+    dealershipId: params.dealership_id,
+    campaignId: params.campaign_id,
+  });
+  if (!campaign) throw notFound('Campaign not found');
+  return campaign;
+}
+
+/**
+ * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
+ * `requireTenant` first; campaign queries filter by the path's dealership.
+ */
+const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const app = fastify as unknown as App;
+  fastify.addHook('preHandler', fastify.requireTenant);
+
+  /**
+   * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&filters&startDate&endDate` →
+   * `{ data, pagination: { total } }`: each campaign with impressions and clicks summed over the
+   * range (all days when no range), CTR a percent to two decimals. Newest import first by default.
+   */
+  fastify.get(
+    '/campaigns/self-service/list',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Self-service campaigns with results over a range',
+        params: tenantParamsSchema,
+        querystring: listSelfServiceQuerySchema,
+        response: { 200: listSelfServiceResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { data, total } = await listSelfServiceCampaigns(app.db, {
+        dealershipId: request.params.dealership_id,
+        ...request.query,
+      });
+      return { data, pagination: { total } };
+    },
+  );
+
+  /**
+   * `POST .../campaigns/self-service/import` with `{ vendor_id, agency_id, account_name, campaign_ids,
+   * customer_account_id + login_customer_id | account_id }` (spec 001 §7) → counts and ids. Reads the
+   * campaigns from the platform (they must be in the account), stores the new ones as `pending`
+   * and enqueues their sync; a campaign imported before is neither duplicated nor re-queued.
+   */
+  fastify.post(
+    '/campaigns/self-service/import',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Import platform campaigns as self-service campaigns',
+        params: tenantParamsSchema,
+        body: importCampaignsBodySchema,
+        response: { 200: importCampaignsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const { organization_id, dealership_id } = request.params;
+      if (body.agency_id !== organization_id)
+        throw new ApiError(400, 'BAD_REQUEST', 'agency_id must be the agency of the path');
+      const vendorId = body.vendor_id as VendorId;
+      const accountId = vendorId === VENDOR_GOOGLE_ADS ? body.customer_account_id : body.account_id;
+      if (!accountId)
+        throw new ApiError(
+          400,
+          'VALIDATION_FAILED',
+          vendorId === VENDOR_GOOGLE_ADS ? 'customer_account_id is required' : 'account_id is required',
+        );
+      const loginCustomerId = vendorId === VENDOR_GOOGLE_ADS ? (body.login_customer_id ?? null) : null;
+      const onPlatform = await withPlatform(app, organization_id, vendorId, (connector, token) =>
+        connector.listCampaigns(token, { accountId, loginCustomerId }),
+      ).catch((error: unknown) => {
+        throw platformFailure(error);
+      });
+      const wanted = [...new Set(body.campaign_ids)];
+      const missing = wanted.filter((id) => !onPlatform.some((c) => c.id === id));
+      if (missing.length > 0)
+        throw new ApiError(
+          400,
+          'VALIDATION_FAILED',
+          `Not in the ${vendorNames[vendorId]} account: ${missing.join(', ')}`,
+        );
+      const { created, existing } = await insertImportedCampaigns(
+        app.db,
+        onPlatform
+          .filter((c) => wanted.includes(c.id))
+          .map((c) => ({
+            organizationId: organization_id,
+            dealershipId: dealership_id,
+            vendorId,
+            vendorCampaignId: c.id,
+            name: c.name,
+            accountId,
+            accountName: body.account_name,
+            loginCustomerId,
+            startDate: c.startDate,
+            endDate: c.endDate,
+            statusName: c.statusName,
+          })),
+      );
+      for (const id of created) await enqueueSync(app, id);
+      return { imported: created.length, already_imported: existing.length, campaign_ids: [...created, ...existing] };
+    },
+  );
+
+  /**
+   * `POST .../campaigns/self-service/edit` with `{ campaign_id, vendor_id, customer_account_id,
+   * login_customer_id, status }` (spec 001 §4, §7): `status` is the current status; the server
+   * flips it on the platform, then stores it → `{ campaign_id, status_name }` (the new status).
+   * Idempotent: when the campaign already has the flipped status nothing is sent again. 409 when the
+   * platform is not connected, 503 when it fails (the list rolls the row back).
+   */
+  fastify.post(
+    '/campaigns/self-service/edit',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Pause or resume a self-service campaign on its platform',
+        params: tenantParamsSchema,
+        body: editSelfServiceBodySchema,
+        response: { 200: editSelfServiceResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const campaign = await loadCampaign(app, { ...request.params, campaign_id: request.body.campaign_id });
+      if (campaign.vendorId !== request.body.vendor_id) throw notFound('Campaign not found');
+      const next: PlatformStatusName = request.body.status === 'active' ? 'paused' : 'active';
+      // Already there (a repeated click): nothing to change on the platform.
+      if (campaign.statusName === next) return { campaign_id: campaign.id, status_name: next };
+      await withPlatform(app, campaign.organizationId, campaign.vendorId as VendorId, (connector, token) =>
+        connector.setStatus(
+          token,
+          { accountId: campaign.accountId, loginCustomerId: campaign.loginCustomerId },
+          campaign.vendorCampaignId,
+          next,
+        ),
+      ).catch((error: unknown) => {
+        throw platformFailure(error);
+      });
+      await setStatusName(app.db, campaign.id, next);
+      return { campaign_id: campaign.id, status_name: next };
+    },
+  );
+
+  /** `GET .../campaigns/self-service/{campaign_id}` → the campaign with its totals over every synced day; 404 if not the dealership's. */
+  fastify.get(
+    '/campaigns/self-service/:campaign_id',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'A self-service campaign',
+        params: selfServiceParamsSchema,
+        response: { 200: selfServiceCampaignSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const campaign = await loadCampaign(app, request.params);
+      const totals = await campaignTotals(app.db, campaign.id);
+      return present(campaign, totals.impressions, totals.clicks);
+    },
+  );
+
+  /**
+   * `GET .../campaigns/self-service/{campaign_id}/metrics?start_date&end_date` → daily rows (date,
+   * impressions, clicks; days without results are absent), totals with CTR (percent, two
+   * decimals) and the number of products with results in the range.
+   */
+  fastify.get(
+    '/campaigns/self-service/:campaign_id/metrics',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Daily results of a self-service campaign',
+        params: selfServiceParamsSchema,
+        querystring: reportRangeQuerySchema,
+        response: { 200: selfServiceMetricsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const campaign = await loadCampaign(app, request.params);
+      const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
+      const data = await dailyRows(app.db, range);
+      const impressions = data.reduce((sum, row) => sum + row.impressions, 0);
+      const clicks = data.reduce((sum, row) => sum + row.clicks, 0);
+      return {
+        data,
+        totals: { impressions, clicks, ctr: ctrPercent(clicks, impressions) },
+        product_total: await countProducts(app.db, range),
+      };
+    },
+  );
+
+  /**
+   * `GET .../campaigns/self-service/{campaign_id}/products?pageIndex&pageSize&sorting&start_date&end_date`
+   * (spec 001 §7, spec 000 §2.8) → products summed over the range, clicks descending by default,
+   * page size 10 → `{ data, pagination: { total } }`.
+   */
+  fastify.get(
+    '/campaigns/self-service/:campaign_id/products',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Product Performance of a self-service campaign (paged)',
+        params: selfServiceParamsSchema,
+        querystring: reportTableQuerySchema,
+        response: { 200: selfServiceProductsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const campaign = await loadCampaign(app, request.params);
+      const params = {
+        campaignId: campaign.id,
+        startDate: request.query.start_date,
+        endDate: request.query.end_date,
+        sorting: request.query.sorting,
+      };
+      const data = await listProducts(app.db, params, sliceOfPage(request.query));
+      return { data, pagination: { total: await countProducts(app.db, params) } };
+    },
+  );
+
+  /**
+   * `GET .../campaigns/self-service/{campaign_id}/products/csv?sorting&start_date&end_date` → text/csv
+   * of every product (columns Product, Product ID, Impressions, Clicks, Conversions), named
+   * `{campaign name}_ProductPerformance_{start}_{end}.csv` (spec 001 §7).
+   */
+  fastify.get(
+    '/campaigns/self-service/:campaign_id/products/csv',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Product Performance of a self-service campaign as CSV',
+        params: selfServiceParamsSchema,
+        querystring: csvExportQuerySchema,
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const campaign = await loadCampaign(app, request.params);
+      const params = {
+        campaignId: campaign.id,
+        startDate: request.query.start_date,
+        endDate: request.query.end_date,
+        sorting: request.query.sorting,
+      };
+      return sendCsv<SelfServiceProduct>(reply, {
+        fileName: csvFileName(campaign.name, 'ProductPerformance', params.startDate, params.endDate),
+        columns: selfServiceProductColumns.map((column) => ({
+          header: column.header,
+          value: (row) => row[column.key],
+        })),
+        slices: inSlices((slice) => listProducts(app.db, params, slice)),
+      });
+    },
+  );
+
+  /**
+   * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf`
+   * (attachment `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts and the
+   * first page of Product Performance, from the same queries as the page's calls.
+   */
+  fastify.get(
+    '/campaigns/self-service/:campaign_id/report.pdf',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Self-service campaign report as PDF',
+        produces: ['application/pdf'],
+        params: selfServiceParamsSchema,
+        querystring: reportRangeQuerySchema,
+        response: { 200: z.any().describe('The PDF file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const campaign = await loadCampaign(app, request.params);
+      const dealership = await getDealership(app.db, request.params.organization_id, request.params.dealership_id);
+      const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
+      const pdf = await buildSelfServiceReportPdf(
+        {
+          dealershipName: dealership?.name ?? '',
+          campaignName: campaign.name,
+          vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
+          accountName: campaign.accountName,
+          range,
+          days: await dailyRows(app.db, range),
+          products: await listProducts(app.db, range, { limit: REPORT_PAGE_SIZE, offset: 0 }),
+          productTotal: await countProducts(app.db, range),
+        },
+        localDate(app.adPlatforms.clock(), 'America/Chicago'),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${reportPdfFileName(campaign.name, range.startDate, range.endDate)}"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};
+export default selfServiceCampaignRoutes;

@@ -1,0 +1,113 @@
+import type { VendorId } from '@portal/contracts';
+import type { App } from '../app';
+import type { JobDefinition } from '../jobs/workers';
+import { addDays, localDate } from '../lib/dates';
+import {
+  campaignsToRefresh,
+  findSelfServiceCampaignById,
+  setImportStatus,
+  setStatusName,
+  upsertDailyRows,
+  upsertProductRows,
+} from '../plugins/app/self-service-repository';
+import { withPlatform } from './platform-access';
+
+export const SYNC_JOB = 'self-service-sync';
+export const REFRESH_JOB = 'self-service-refresh';
+/** A live campaign's daily refresh re-reads this many recent days (platforms restate late conversions). */
+const REFRESH_DAYS = 7;
+
+const syncQueue = {
+  policy: 'stately' as const,
+  retryLimit: 4,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 15 * 60,
+};
+const queuesReady = new WeakMap<App, Promise<void>>();
+
+/**
+ * Enqueues the sync of one campaign; one queued job per campaign at a time (stately queue keyed by
+ * campaign). Creates the queue first when this process has not (idempotent).
+ */
+export async function enqueueSync(app: App, campaignId: number) {
+  let ready = queuesReady.get(app);
+  if (!ready) {
+    ready = app.jobs.createQueue(SYNC_JOB, { name: SYNC_JOB, ...syncQueue });
+    queuesReady.set(app, ready);
+  }
+  await ready;
+  await app.jobs.send(SYNC_JOB, { campaignId }, { singletonKey: `campaign-${campaignId}` });
+}
+
+/**
+ * Pulls one campaign's daily metrics and product rows (docs/self-service.md). First run: pending →
+ * initial_load → available, backfilling from the flight start to yesterday; later runs refresh the
+ * last days. Idempotent (rows are upserted). A failure is retried with backoff; the last failure
+ * ends as `failed` with the reason kept.
+ */
+export async function syncCampaign(app: App, campaignId: number, job: { retryCount: number; retryLimit: number }) {
+  const campaign = await findSelfServiceCampaignById(app.db, campaignId);
+  if (!campaign) return;
+  const yesterday = addDays(localDate(app.adPlatforms.clock(), 'America/Chicago'), -1);
+  const live = campaign.status === 'available' && campaign.lastSyncedAt !== null;
+  try {
+    if (!live) await setImportStatus(app.db, campaign.id, 'initial_load');
+    const from = live ? maxDate(campaign.startDate, addDays(yesterday, -(REFRESH_DAYS - 1))) : campaign.startDate;
+    const to = campaign.endDate && campaign.endDate < yesterday ? campaign.endDate : yesterday;
+    await withPlatform(app, campaign.organizationId, campaign.vendorId as VendorId, async (connector, token) => {
+      const account = { accountId: campaign.accountId, loginCustomerId: campaign.loginCustomerId };
+      const onPlatform = (await connector.listCampaigns(token, account)).find(
+        (c) => c.id === campaign.vendorCampaignId,
+      );
+      if (!onPlatform)
+        throw new Error(`Campaign ${campaign.vendorCampaignId} is no longer in account ${campaign.accountName}`);
+      if (onPlatform.statusName !== campaign.statusName)
+        await setStatusName(app.db, campaign.id, onPlatform.statusName);
+      if (from <= to) {
+        const range = { startDate: from, endDate: to };
+        await upsertDailyRows(
+          app.db,
+          campaign.id,
+          await connector.dailyMetrics(token, account, campaign.vendorCampaignId, range),
+        );
+        await upsertProductRows(
+          app.db,
+          campaign.id,
+          await connector.productRows(token, account, campaign.vendorCampaignId, range),
+        );
+      }
+    });
+    await setImportStatus(app.db, campaign.id, 'available', {
+      failureReason: null,
+      lastSyncedAt: app.adPlatforms.clock(),
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    app.log.warn({ campaignId, retryCount: job.retryCount, reason }, 'self-service sync failed');
+    if (job.retryCount >= job.retryLimit) {
+      await setImportStatus(app.db, campaign.id, 'failed', { failureReason: reason.slice(0, 500) });
+      return;
+    }
+    throw error;
+  }
+}
+
+const maxDate = (a: string, b: string) => (a > b ? a : b);
+
+export const selfServiceJobs: JobDefinition[] = [
+  {
+    name: SYNC_JOB,
+    queue: syncQueue,
+    handler: (app, data, job) => syncCampaign(app, (data as { campaignId: number }).campaignId, job),
+  },
+  {
+    name: REFRESH_JOB,
+    queue: { retryLimit: 2 },
+    schedule: { cron: '0 6 * * *', tz: 'America/Chicago' },
+    /** Daily: re-sync every live or failed campaign. */
+    handler: async (app) => {
+      for (const { id } of await campaignsToRefresh(app.db)) await enqueueSync(app, id);
+    },
+  },
+];

@@ -1,0 +1,4 @@
+export * from './vendors';
+export * from './platforms';
+export * from './import';
+export * from './campaigns';
