@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type ReportServices } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -24,17 +25,39 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** Runs one statement on the server's `postgres` database (CREATE/DROP DATABASE cannot run inside the target). */
+async function adminQuery(databaseUrl: string, statement: string) {
+  const admin = new pg.Client({
+    connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString(),
+  });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+let copies = 0;
+
 /**
- * Builds the app on its own copy of the demo database (PGlite) or on the shared test database
- * (PostgreSQL, TEST_DATABASE_URL) and its own copy of the demo's storage folder, with the clock
- * fixed at TEST_NOW.
+ * Builds the app on its own copy of the demo database — a copied PGlite folder, or on PostgreSQL
+ * (TEST_DATABASE_URL) a database created from the demo-loaded test database as its TEMPLATE — and its
+ * own copy of the demo's storage folder, with the clock fixed at TEST_NOW. Every test file therefore
+ * starts from the same data whatever the files before it wrote.
  */
 export async function build(
   options: { loginRateLimit?: number; clock?: () => Date; reports?: ReportServices } = {},
 ): Promise<TestContext> {
-  const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+  const templateUrl = process.env.TEST_DATABASE_URL || undefined;
   let dataDir = '';
-  if (!databaseUrl) {
+  let databaseUrl: string | undefined;
+  if (templateUrl) {
+    const template = new URL(templateUrl);
+    const copy = `${template.pathname.slice(1)}_f${process.pid}_${++copies}`;
+    await adminQuery(templateUrl, `create database "${copy}" template "${template.pathname.slice(1)}"`);
+    databaseUrl = Object.assign(template, { pathname: `/${copy}` }).toString();
+  } else {
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-db-'));
     await fsp.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
   }
@@ -69,6 +92,11 @@ export async function build(
       await app.close();
       await database.close();
       if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
+      if (templateUrl && databaseUrl)
+        await adminQuery(
+          templateUrl,
+          `drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`,
+        );
       await fsp.rm(storageDir, { recursive: true, force: true });
     },
   };

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,6 @@ const smtp = new SMTPServer({
     });
   },
 });
-const SMTP_PORT = 3621;
 
 /** The decoded attachments of a raw MIME message (nodemailer writes them base64). */
 function attachmentsOf(raw: string): Array<{ filename: string; content: Buffer }> {
@@ -51,11 +51,13 @@ async function waitFor(check: () => boolean | Promise<boolean>, ms = 30_000) {
 let t: TestContext;
 let cookie: string;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(SMTP_PORT, '127.0.0.1', resolve));
+  // Port 0: the system picks a free port, so parallel runs never collide.
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
   t = await build({
     reports: {
       mailer: createMailer({
-        smtpUrl: `smtp://127.0.0.1:${SMTP_PORT}`,
+        smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
         from: 'Portal <reports@portal.test>',
         outboxDir: '/nonexistent',
       }),
