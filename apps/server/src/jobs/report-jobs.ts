@@ -75,6 +75,7 @@ export async function deliverReport(
       if (status === 403 || status === 404)
         throw new Error(
           `The Google sheet ${request.sheet_url} does not exist or is not shared with ${sheets.serviceAccountEmail} (it needs Editor access)`,
+          { cause: error },
         );
       throw error;
     }
