@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import {
+  additionalReportMetrics,
   formatDateSpan,
   monthOverMonthFilterLabels,
   reportPeriodLabels,
   reportPeriodRange,
+  selectedMetrics,
   type MonthOverMonthFilter,
   type ParsedReportRequest,
 } from '@portal/contracts';
 import type { App } from '../app';
 import { buildMonthOverMonthWorkbook } from '../exports/reports/month-over-month-files';
 import { buildReportTable, reportAttachment, safeName } from '../exports/reports/report-table';
+import { formatUsDate } from '../lib/csv';
 import { localDate } from '../lib/dates';
 import { latestDueDate } from '../lib/schedule-dates';
 import { getDealership } from '../plugins/app/dealerships-repository';
@@ -49,6 +52,7 @@ export async function deliverReport(
     dealershipId: params.dealershipId,
     ...range,
     onlyFlights: true,
+    includeAdditionalMetrics: selectedMetrics(request.metrics).some((m) => additionalReportMetrics.includes(m)),
     campaignIds: request.campaigns,
   });
   const table = buildReportTable(rows, request, {
@@ -62,7 +66,19 @@ export async function deliverReport(
   if (request.reportFormat === 'google_sheet') {
     const sheets = app.reports.sheets;
     if (!sheets) throw new Error('No Google service account is configured');
-    await sheets.writeRows(request.sheet_url!, [table.headers, ...table.rows]);
+    try {
+      await sheets.writeRows(request.sheet_url!, [table.headers, ...table.rows]);
+    } catch (error) {
+      const status =
+        (error as { status?: number; response?: { status?: number } }).status ??
+        (error as { response?: { status?: number } }).response?.status;
+      if (status === 403 || status === 404)
+        throw new Error(
+          `The Google sheet ${request.sheet_url} does not exist or is not shared with ${sheets.serviceAccountEmail} (it needs Editor access)`,
+          { cause: error },
+        );
+      throw error;
+    }
     await app.reports.mailer.send({
       to: request.email,
       subject,
@@ -100,6 +116,28 @@ async function deliverMonthOverMonth(app: App, data: Extract<ReportDeliveryJob, 
       },
     ],
   });
+}
+
+/**
+ * Tells the recipient of a one-off report (or the month-over-month workbook) that it could not be
+ * generated, and why; sent once, after the job's last retry. When the mail itself is what fails the
+ * notice fails too: it is logged, and the job ends `failed` in pg-boss.
+ */
+async function notifyFailure(app: App, task: Exclude<ReportDeliveryJob, { kind: 'schedule' }>, error: unknown) {
+  const reason = error instanceof Error ? error.message : String(error);
+  const what =
+    task.kind === 'month-over-month'
+      ? `the month over month workbook (${monthOverMonthFilterLabels[task.dateFilter]})`
+      : `the campaign report (${reportPeriodLabels[task.request.period!]}, ${task.request.reportFormat === 'google_sheet' ? 'Google sheet' : task.request.reportFormat})`;
+  try {
+    await app.reports.mailer.send({
+      to: task.kind === 'month-over-month' ? task.email : task.request.email,
+      subject: 'Your campaign report could not be generated',
+      text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
+    });
+  } catch (mailError) {
+    app.log.error({ err: mailError, reason }, 'report failure notice could not be sent');
+  }
 }
 
 /** A UUID derived from a schedule and its run day: enqueueing the same run twice is one job. */
@@ -171,8 +209,13 @@ export const reportJobDefinitions: JobDefinition[] = [
     async handler(app, data, job) {
       const task = data as ReportDeliveryJob;
       if (task.kind === 'schedule') return runSchedule(app, task, job);
-      if (task.kind === 'month-over-month') return deliverMonthOverMonth(app, task);
-      return deliverReport(app, task);
+      try {
+        if (task.kind === 'month-over-month') await deliverMonthOverMonth(app, task);
+        else await deliverReport(app, task);
+      } catch (error) {
+        if (job.retryCount >= job.retryLimit) await notifyFailure(app, task, error);
+        throw error;
+      }
     },
   },
   {

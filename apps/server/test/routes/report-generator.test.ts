@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsDate } from '../../src/lib/csv';
 import { createMailer } from '../../src/lib/mail';
-import { reportJobDefinitions } from '../../src/jobs/report-jobs';
+import { REPORT_DELIVERY_QUEUE, reportJobDefinitions, type ReportDeliveryJob } from '../../src/jobs/report-jobs';
 import { startJobWorkers } from '../../src/jobs/workers';
 import { build, login, readDemoFile, type TestContext } from '../helper';
 
@@ -61,7 +61,14 @@ beforeAll(async () => {
         from: 'Portal <reports@portal.test>',
         outboxDir: '/nonexistent',
       }),
-      sheets: null,
+      // A service account whose sheets were never shared: every write is refused (403), as Google does.
+      sheets: {
+        serviceAccountEmail: 'reports@portal-test.iam.gserviceaccount.com',
+        canAccess: async () => false,
+        async writeRows() {
+          throw Object.assign(new Error('The caller does not have permission'), { status: 403 });
+        },
+      },
     },
   });
   await startJobWorkers(t.app, { work: true, definitions: reportJobDefinitions });
@@ -178,6 +185,106 @@ describe('POST .../campaigns/report-generator', () => {
     }
   });
 
+  it('report rows carry the additional metrics only with includeAdditionalMetrics=1', async () => {
+    const url = `${base}/campaigns/report-rows?startDate=${period.startDate}&endDate=${period.endDate}&onlyFlights=1`;
+    const without = await t.app.inject({
+      method: 'GET',
+      url: `${url}&includeAdditionalMetrics=0`,
+      headers: { cookie },
+    });
+    expect(without.statusCode).toBe(200);
+    expect(without.json().data.length).toBe(campaigns.length);
+    for (const row of without.json().data) expect(row).not.toHaveProperty('additional_metrics');
+    const withExtra = await t.app.inject({
+      method: 'GET',
+      url: `${url}&includeAdditionalMetrics=1`,
+      headers: { cookie },
+    });
+    expect(withExtra.statusCode).toBe(200);
+    const daily = readDemoFile('campaign_daily_metrics');
+    for (const row of withExtra.json().data) {
+      const id = String(row.client_campaign_id);
+      const video25 = daily
+        .filter((d) => d.client_campaign_id === id && d.date! >= period.startDate && d.date! <= period.endDate)
+        .reduce((total, d) => total + Number(d.video_25 || 0), 0);
+      const source = campaigns.find((c) => c.client_campaign_id === id)!;
+      expect(row.additional_metrics).toMatchObject({
+        video_25: video25,
+        booked_impressions: source.booked_impressions ? Number(source.booked_impressions) : null,
+      });
+    }
+  });
+
+  it('writes the additional metrics into the file, and empty cells for metrics without data', async () => {
+    const email = `extra-${Date.now()}@dealer.test`;
+    const ids = campaigns.map((c) => Number(c.client_campaign_id));
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/campaigns/report-generator`,
+      headers: { cookie },
+      payload: {
+        email,
+        campaigns: ids,
+        metrics: {
+          impressions: true,
+          book_impressions: true,
+          percent_delivered: true,
+          '25_completion': true,
+          '75_completion': true,
+          viewability: true,
+          impression_share_lost_to_rank: true,
+        },
+        reportFormat: 'xlsx',
+        period: 'last_3_months',
+      },
+    });
+    expect(response.statusCode).toBe(202);
+    await waitFor(() => received.some((m) => m.to.includes(email)));
+    const [attachment] = attachmentsOf(received.find((m) => m.to.includes(email))!.raw);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Campaign ID',
+      'Campaign',
+      'Product',
+      'Impressions',
+      'Booked Impressions',
+      '% Delivered',
+      '25% Completion',
+      '75% Completion',
+      'Viewability',
+      'Impression Share Lost to Rank',
+      'Leads',
+      'Sales',
+    ]);
+    const daily = readDemoFile('campaign_daily_metrics');
+    let withVideo = 0;
+    for (let r = 2; r <= sheet.rowCount; r += 1) {
+      const row = sheet.getRow(r);
+      const id = String(row.getCell(1).value);
+      const days = daily.filter(
+        (d) => d.client_campaign_id === id && d.date! >= period.startDate && d.date! <= period.endDate,
+      );
+      const sum = (column: string) => days.reduce((total, d) => total + Number(d[column] || 0), 0);
+      const source = campaigns.find((c) => c.client_campaign_id === id)!;
+      const booked = source.booked_impressions ? Number(source.booked_impressions) : null;
+      expect(row.getCell(4).value).toBe(sum('impressions'));
+      expect(row.getCell(5).value ?? null).toBe(booked);
+      // % Delivered, to one decimal.
+      if (booked)
+        expect(Math.abs(Number(row.getCell(6).value) - (sum('impressions') / booked) * 100)).toBeLessThanOrEqual(0.051);
+      else expect(row.getCell(6).value ?? null).toBeNull();
+      expect(row.getCell(7).value).toBe(sum('video_25'));
+      expect(row.getCell(8).value).toBe(sum('video_75'));
+      if (sum('video_25') > 0) withVideo += 1;
+      // Viewability and impression share lost to rank: no data in the portal, so empty cells.
+      expect(row.getCell(9).value ?? null).toBeNull();
+      expect(row.getCell(10).value ?? null).toBeNull();
+    }
+    expect(withVideo).toBeGreaterThan(0);
+  });
+
   it('writes a csv attachment with one column per selected conversion tag', async () => {
     const tags = await t.app.inject({ method: 'GET', url: `${base}/campaigns/report-tags`, headers: { cookie } });
     expect(tags.statusCode).toBe(200);
@@ -249,5 +356,47 @@ describe('POST .../campaigns/report-generator', () => {
     expect(first.rowCount).toBe(view.campaigns[0].rows.length + 1);
     const impressionsColumn = (first.getRow(1).values as unknown[]).indexOf('Impressions');
     expect(first.getRow(2).getCell(impressionsColumn).value).toBe(view.campaigns[0].rows[0].impressions);
+  });
+
+  it('emails the user once, with the reason, when a one-off report fails its last retry', async () => {
+    const email = `unshared-${Date.now()}@dealer.test`;
+    const sheetUrl = 'https://docs.google.com/spreadsheets/d/1NeverSharedSheet0123456789/edit';
+    // The job the route sends, with one fast retry instead of 4 with backoff.
+    const jobId = await t.jobs.send(
+      REPORT_DELIVERY_QUEUE,
+      {
+        kind: 'request',
+        organizationId: 1,
+        dealershipId: 101,
+        today: '2026-11-15',
+        request: {
+          email,
+          campaigns: campaigns.map((c) => Number(c.client_campaign_id)),
+          metrics: { impressions: true },
+          conversions: {},
+          reportFormat: 'google_sheet',
+          sheet_url: sheetUrl,
+          period: 'last_3_months',
+          recurring: false,
+          recurring_interval: { type: null, day: null },
+        },
+      } as ReportDeliveryJob,
+      { retryLimit: 1, retryDelay: 0, retryBackoff: false },
+    );
+    await waitFor(async () => (await t.jobs.getJobById(REPORT_DELIVERY_QUEUE, jobId!))?.state === 'failed');
+    await waitFor(() => received.some((m) => m.to.includes(email)));
+    // Both attempts failed; only the last one tells the user.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const notices = received.filter((m) => m.to.includes(email));
+    expect(notices).toHaveLength(1);
+    const text = notices[0]!.raw.replace(/=\r?\n/g, '');
+    expect(text).toContain('Subject: Your campaign report could not be generated');
+    expect(text).toContain(
+      'We could not generate the campaign report (Last 3 months, Google sheet) you requested on 11/15/2026.',
+    );
+    expect(text).toContain(
+      `Reason: The Google sheet ${sheetUrl} does not exist or is not shared with reports@portal-test.iam.gserviceaccount.com (it needs Editor access)`,
+    );
+    expect(attachmentsOf(notices[0]!.raw)).toEqual([]);
   });
 });

@@ -68,8 +68,9 @@ export const monthOverMonthExportBodySchema = z.object({ dateFilter: monthOverMo
 export const monthOverMonthExcelResponseSchema = z.object({ status: z.literal('queued'), email: z.string() });
 
 /**
- * Campaign report rows (spec 001 §3, §7): `GET .../campaigns/report-rows?startDate&endDate&onlyFlights&campaign_ids`.
- * `onlyFlights=1` keeps campaigns whose flight overlaps the range; `campaign_ids` is comma-separated.
+ * Campaign report rows (spec 001 §3, §7): `GET .../campaigns/report-rows?startDate&endDate&onlyFlights&includeAdditionalMetrics&campaign_ids`.
+ * `onlyFlights=1` keeps campaigns whose flight overlaps the range; `includeAdditionalMetrics=1` adds
+ * each row's `additional_metrics` (the generator's campaign list sends 0); `campaign_ids` is comma-separated.
  */
 export const reportRowsQuerySchema = z.object({
   startDate: isoDateSchema,
@@ -83,7 +84,28 @@ export const reportRowsQuerySchema = z.object({
     .optional(),
 });
 
-/** A campaign report row: identity, flight, budget and net (dollars), sums over the range, one count per conversion tag. */
+/**
+ * The additional metrics of a campaign report row (`includeAdditionalMetrics=1`): what the selectable
+ * metrics beyond the §3 row need. `pacing_id` from the vendor campaign name, `booked_impressions` of
+ * the flight, video quartile completions and event RSVPs summed over the range, impression and click
+ * share in percent (impression-weighted over the range's keywords; null without share data).
+ */
+export const reportAdditionalMetricsSchema = z.object({
+  pacing_id: z.string().nullable(),
+  booked_impressions: z.number().nullable(),
+  video_25: z.number(),
+  video_50: z.number(),
+  video_75: z.number(),
+  rsvps: z.number(),
+  impression_share: z.number().nullable(),
+  click_share: z.number().nullable(),
+});
+export type ReportAdditionalMetrics = z.infer<typeof reportAdditionalMetricsSchema>;
+
+/**
+ * A campaign report row: identity, flight, budget and net (dollars), sums over the range, one count
+ * per conversion tag; `additional_metrics` only when asked for (`includeAdditionalMetrics=1`).
+ */
 export const campaignReportRowSchema = z.object({
   client_campaign_id: z.number().int(),
   client_campaign_display_name: z.string(),
@@ -100,6 +122,7 @@ export const campaignReportRowSchema = z.object({
   leads: z.number(),
   sales: z.number(),
   conversions: z.record(z.string(), z.number()),
+  additional_metrics: reportAdditionalMetricsSchema.optional(),
 });
 export type CampaignReportRow = z.infer<typeof campaignReportRowSchema>;
 export const reportRowsResponseSchema = z.object({ data: z.array(campaignReportRowSchema) });

@@ -162,6 +162,19 @@ export const reportRequestSchema = z
 export type ReportRequest = z.input<typeof reportRequestSchema>;
 export type ParsedReportRequest = z.output<typeof reportRequestSchema>;
 
+/** Selectable metrics whose values come from a report row's `additional_metrics` (not the §3 row itself). */
+export const additionalReportMetrics: readonly ReportMetric[] = [
+  'pacing_id',
+  'rsvs',
+  'book_impressions',
+  'percent_delivered',
+  '25_completion',
+  '50_completion',
+  '75_completion',
+  'impression_share',
+  'click_share',
+];
+
 /** The metrics switched on in a request, in the canonical order. */
 export function selectedMetrics(metrics: Partial<Record<string, boolean>>): ReportMetric[] {
   return reportMetrics.filter((metric) => metrics[metric] === true);

@@ -27,13 +27,12 @@ export interface ReportContext {
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The pacing id in a vendor campaign name '… [{CODE}{pacing id}]', or null. */
-function pacingIdOf(vendorName: string | null): string | null {
-  return /\[[A-Za-z]+(\d+)\]\s*$/.exec(vendorName ?? '')?.[1] ?? null;
-}
-
-/** How each selectable metric is written; null = the portal has no data for it (empty cell). */
+/**
+ * How each selectable metric is written; null = the portal has no data for it (empty cell). The
+ * metrics of `additionalReportMetrics` read the row's `additional_metrics` (empty when not loaded).
+ */
 function metricValue(metric: ReportMetric, row: ExtendedReportRow, context: ReportContext): Cell {
+  const extra = row.additional_metrics;
   switch (metric) {
     case 'booking_month': {
       const [year, month] = row.start_date.split('-');
@@ -46,7 +45,7 @@ function metricValue(metric: ReportMetric, row: ExtendedReportRow, context: Repo
     case 'campaign':
       return row.client_campaign_display_name;
     case 'pacing_id':
-      return pacingIdOf(row.vendor_campaign_name);
+      return extra?.pacing_id ?? null;
     case 'product_code':
       return row.product_code;
     case 'start_date':
@@ -60,27 +59,27 @@ function metricValue(metric: ReportMetric, row: ExtendedReportRow, context: Repo
     case 'ctr':
       return ctrPercent(row.clicks, row.impressions);
     case 'rsvs':
-      return row.rsvps;
+      return extra?.rsvps ?? null;
     case 'budget':
       return context.showBudgetType === 1 ? row.demand_local_net : row.budget;
     case 'book_impressions':
-      return row.booked_impressions;
+      return extra?.booked_impressions ?? null;
     case 'percent_delivered':
-      return deliveryPercent(row.impressions, row.booked_impressions);
+      return extra ? deliveryPercent(row.impressions, extra.booked_impressions) : null;
     case 'views':
       return row.views;
     case '25_completion':
-      return row.video_25;
+      return extra?.video_25 ?? null;
     case '50_completion':
-      return row.video_50;
+      return extra?.video_50 ?? null;
     case '75_completion':
-      return row.video_75;
+      return extra?.video_75 ?? null;
     case 'phone_calls':
       return row.calls;
     case 'impression_share':
-      return row.impression_share;
+      return extra?.impression_share ?? null;
     case 'click_share':
-      return row.click_share;
+      return extra?.click_share ?? null;
     case 'viewability':
     case 'impression_share_lost_to_rank':
     case 'impression_share_lost_to_budget':

@@ -9,6 +9,11 @@ import {
   managedCampaigns,
 } from '../../../db/schema';
 
+/** The pacing id in a vendor campaign name '… [{CODE}{pacing id}]', or null. */
+function pacingIdOf(vendorName: string | null): string | null {
+  return /\[[A-Za-z]+(\d+)\]\s*$/.exec(vendorName ?? '')?.[1] ?? null;
+}
+
 const num = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
 
 export interface ReportRowsParams {
@@ -17,20 +22,13 @@ export interface ReportRowsParams {
   endDate: string;
   /** Keep only campaigns whose flight overlaps the range (spec 001 §7 onlyFlights 1). */
   onlyFlights: boolean;
+  /** Add each row's `additional_metrics` (spec 001 §7 includeAdditionalMetrics); without it the share and RSVP queries are skipped. */
+  includeAdditionalMetrics: boolean;
   campaignIds?: number[] | undefined;
 }
 
-/** A report row plus the additional metrics the generated files may show. */
-export interface ExtendedReportRow extends CampaignReportRow {
-  vendor_campaign_name: string | null;
-  booked_impressions: number | null;
-  video_25: number;
-  video_50: number;
-  video_75: number;
-  rsvps: number;
-  impression_share: number | null;
-  click_share: number | null;
-}
+/** A report row as the generated files read it. */
+export type ExtendedReportRow = CampaignReportRow;
 
 /**
  * Campaign report rows of a dealership over a range (spec 001 §3): identity, flight, budget and net,
@@ -89,39 +87,43 @@ export async function listReportRows(db: Db, params: ReportRowsParams): Promise<
       ),
     )
     .groupBy(campaignConversions.campaignId, campaignConversions.tagName);
-  const shares = await db
-    .select({
-      campaignId: campaignKeywords.campaignId,
-      impressionShare: num(
-        sql`sum(${campaignKeywords.impressionShare}::float8 * ${campaignKeywords.impressions}) / nullif(sum(${campaignKeywords.impressions}) filter (where ${campaignKeywords.impressionShare} is not null), 0)`,
-      ),
-      clickShare: num(
-        sql`sum(${campaignKeywords.clickShare}::float8 * ${campaignKeywords.clicks}) / nullif(sum(${campaignKeywords.clicks}) filter (where ${campaignKeywords.clickShare} is not null), 0)`,
-      ),
-    })
-    .from(campaignKeywords)
-    .where(
-      and(
-        inArray(campaignKeywords.campaignId, ids),
-        gte(campaignKeywords.date, params.startDate),
-        lte(campaignKeywords.date, params.endDate),
-      ),
-    )
-    .groupBy(campaignKeywords.campaignId);
-  const rsvps = await db
-    .select({
-      campaignId: campaignEvents.campaignId,
-      attendees: num(sql`coalesce(sum(${campaignEvents.attendees}), 0)`),
-    })
-    .from(campaignEvents)
-    .where(
-      and(
-        inArray(campaignEvents.campaignId, ids),
-        gte(campaignEvents.eventDate, params.startDate),
-        lte(campaignEvents.eventDate, params.endDate),
-      ),
-    )
-    .groupBy(campaignEvents.campaignId);
+  const shares = !params.includeAdditionalMetrics
+    ? []
+    : await db
+        .select({
+          campaignId: campaignKeywords.campaignId,
+          impressionShare: num(
+            sql`sum(${campaignKeywords.impressionShare}::float8 * ${campaignKeywords.impressions}) / nullif(sum(${campaignKeywords.impressions}) filter (where ${campaignKeywords.impressionShare} is not null), 0)`,
+          ),
+          clickShare: num(
+            sql`sum(${campaignKeywords.clickShare}::float8 * ${campaignKeywords.clicks}) / nullif(sum(${campaignKeywords.clicks}) filter (where ${campaignKeywords.clickShare} is not null), 0)`,
+          ),
+        })
+        .from(campaignKeywords)
+        .where(
+          and(
+            inArray(campaignKeywords.campaignId, ids),
+            gte(campaignKeywords.date, params.startDate),
+            lte(campaignKeywords.date, params.endDate),
+          ),
+        )
+        .groupBy(campaignKeywords.campaignId);
+  const rsvps = !params.includeAdditionalMetrics
+    ? []
+    : await db
+        .select({
+          campaignId: campaignEvents.campaignId,
+          attendees: num(sql`coalesce(sum(${campaignEvents.attendees}), 0)`),
+        })
+        .from(campaignEvents)
+        .where(
+          and(
+            inArray(campaignEvents.campaignId, ids),
+            gte(campaignEvents.eventDate, params.startDate),
+            lte(campaignEvents.eventDate, params.endDate),
+          ),
+        )
+        .groupBy(campaignEvents.campaignId);
 
   const sumsBy = new Map(sums.map((s) => [s.campaignId, s]));
   const sharesBy = new Map(shares.map((s) => [s.campaignId, s]));
@@ -149,14 +151,18 @@ export async function listReportRows(db: Db, params: ReportRowsParams): Promise<
       leads: s?.leads ?? 0,
       sales: s?.sales ?? 0,
       conversions: tags,
-      vendor_campaign_name: c.vendorCampaignName,
-      booked_impressions: c.bookedImpressions,
-      video_25: s?.video25 ?? 0,
-      video_50: s?.video50 ?? 0,
-      video_75: s?.video75 ?? 0,
-      rsvps: rsvpsBy.get(c.id) ?? 0,
-      impression_share: percent(sharesBy.get(c.id)?.impressionShare),
-      click_share: percent(sharesBy.get(c.id)?.clickShare),
+      ...(params.includeAdditionalMetrics && {
+        additional_metrics: {
+          pacing_id: pacingIdOf(c.vendorCampaignName),
+          booked_impressions: c.bookedImpressions,
+          video_25: s?.video25 ?? 0,
+          video_50: s?.video50 ?? 0,
+          video_75: s?.video75 ?? 0,
+          rsvps: rsvpsBy.get(c.id) ?? 0,
+          impression_share: percent(sharesBy.get(c.id)?.impressionShare),
+          click_share: percent(sharesBy.get(c.id)?.clickShare),
+        },
+      }),
     };
   });
 }

@@ -139,7 +139,9 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `GET .../campaigns/report-rows?startDate&endDate&onlyFlights=1&includeAdditionalMetrics=0&campaign_ids=1,2`
-   * → campaign report rows (spec 001 §3): sums over the inclusive range, one count per conversion tag.
+   * → campaign report rows (spec 001 §3): sums over the inclusive range, one count per conversion tag;
+   * with `includeAdditionalMetrics=1` each row also has `additional_metrics` (pacing id, booked
+   * impressions, video quartile completions, RSVPs, impression and click share in percent).
    */
   app.get(
     '/campaigns/report-rows',
@@ -153,13 +155,14 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { startDate, endDate, onlyFlights, campaign_ids } = request.query;
+      const { startDate, endDate, onlyFlights, includeAdditionalMetrics, campaign_ids } = request.query;
       if (startDate > endDate) throw new ApiError(400, 'BAD_REQUEST', 'startDate must not be after endDate');
       const rows = await listReportRows(app.db, {
         dealershipId: request.params.dealership_id,
         startDate,
         endDate,
         onlyFlights: onlyFlights === '1',
+        includeAdditionalMetrics: includeAdditionalMetrics === '1',
         campaignIds: campaign_ids?.split(',').map(Number),
       });
       return {
@@ -179,6 +182,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           leads: row.leads,
           sales: row.sales,
           conversions: row.conversions,
+          ...(row.additional_metrics && { additional_metrics: row.additional_metrics }),
         })),
       };
     },
@@ -224,6 +228,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         startDate: '1900-01-01',
         endDate: '2999-12-31',
         onlyFlights: false,
+        includeAdditionalMetrics: false,
         campaignIds: body.campaigns,
       });
       if (known.length !== new Set(body.campaigns).size)
