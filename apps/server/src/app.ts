@@ -18,6 +18,7 @@ import storagePlugin, { type Storage } from './plugins/external/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
 import adminIngestRoutes from './routes/api/admin/ingest';
+import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';
 import agencyRoutes from './routes/api/agencies';
 import analyticsRoutes from './routes/api/analytics';
 import authRoutes from './routes/api/auth';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(agencyRoutes);
   await app.register(adminIngestRoutes);
+  await app.register(inventoryDataProviderRoutes);
   await app.register(campaignRoutes, { prefix: TENANT_PREFIX, clock });
   await app.register(analyticsRoutes, { prefix: TENANT_PREFIX });
   await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });

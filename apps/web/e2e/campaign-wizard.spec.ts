@@ -26,6 +26,13 @@ async function clearDrafts(page: Page) {
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
+/** A gate that holds a routed request until opened, so a progress toast stays up long enough to see. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
 async function acceptTermsAndChoose(page: Page, type: RegExp) {
   await expect(page.getByText('Step 1/6')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What type of campaign do you want to build?' })).toBeVisible();
@@ -139,8 +146,23 @@ test.describe('campaign wizard', () => {
     await expect(page.getByText('Budget: $5,000.00')).toBeVisible();
     await page.getByLabel('Additional notes').fill('Please feature trucks');
     await page.screenshot({ path: `${screenshotDir}/wizard-review-inventory.png`, fullPage: true });
+    // The creation is held until the progress toast has been seen; its body names the provider the
+    // portal records for the demo inventory (GET /api/admin/inventory_data_providers).
+    const creation = gate();
+    const creationRequest = page.waitForRequest('**/campaigns/create-inventory-campaign');
+    await page.route('**/campaigns/create-inventory-campaign', async (route) => {
+      await creation.opened;
+      await route.continue();
+    });
     const continueButton = page.getByRole('button', { name: 'Continue' });
     await continueButton.dblclick();
+    await expect(toast(page, 'Saving campaign')).toBeVisible();
+    await page.screenshot({ path: `${screenshotDir}/wizard-saving-toast.png` });
+    expect((await creationRequest).postDataJSON()).toMatchObject({
+      inventory_data_providers: 'Cars.com',
+      inventory_data_provider_clients: '105',
+    });
+    creation.open();
     await expect(page.getByText('Nice! Campaign successfully created!')).toBeVisible();
     await expect(page.getByText('Please allow 24 hours for confirmation')).toBeVisible();
     await expect(toast(page, 'Campaign saved!')).toBeVisible();
@@ -189,17 +211,34 @@ test.describe('campaign wizard', () => {
     await expect(page.getByRole('heading', { name: 'Review - E2E mobile banners' })).toBeVisible();
     await expect(page.getByText('Get people to know your brand')).toBeVisible();
     await expect(page.getByText('banner-300x250.png').or(page.getByText(/\.png$/))).toBeVisible();
+    // Review's 'Create campaign!' saves the name and notes to the draft: held until 'Saving campaign' is seen.
+    const save = gate();
+    await page.route(
+      (url) => /\/campaigns\/\d+$/.test(url.pathname),
+      async (route) => {
+        if (route.request().method() === 'PATCH') await save.opened;
+        await route.fallback();
+      },
+    );
     await page.getByRole('button', { name: 'Create campaign!' }).click();
+    await expect(toast(page, 'Saving campaign')).toBeVisible();
+    save.open();
     await expect(page.getByText('Ready to launch!')).toBeVisible();
     await expect(page.getByText('This is your moment of glory')).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/wizard-launch.png`, fullPage: true });
     // A server failure: 'An error has occured', and the wizard stays on the launch step.
+    // The failing call is held until 'Creating campaign...' has been seen.
     let failures = 1;
+    const failing = gate();
     await page.route('**/campaigns/create-noninventory-campaign', async (route) => {
-      if (failures-- > 0) await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } });
-      else await route.continue();
+      if (failures-- > 0) {
+        await failing.opened;
+        await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL', message: 'x' } } });
+      } else await route.continue();
     });
     await page.getByRole('button', { name: 'Create campaign!' }).click();
+    await expect(toast(page, 'Creating campaign...')).toBeVisible();
+    failing.open();
     await expect(toast(page, 'An error has occured')).toBeVisible();
     await expect(page.getByText('Ready to launch!')).toBeVisible();
     await page.getByRole('button', { name: 'Create campaign!' }).dblclick();

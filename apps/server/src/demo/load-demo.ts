@@ -9,6 +9,7 @@ import { inventoryVehicles, systemState, userDealerships, users } from '../db/sc
 import { seedDemoAudiences } from './audiences';
 import { ingestFolder } from '../ingestion';
 import { hashPassword } from '../plugins/app/auth-repository';
+import { assignInventoryProvider, DEMO_INVENTORY_PROVIDER } from '../plugins/app/inventory-repository';
 import type { Storage } from '../plugins/external/storage';
 import { buildDemoFiles } from './build-demo-files';
 
@@ -99,6 +100,8 @@ export async function loadDemo(
         await db.insert(userDealerships).values({ userId: row!.id, dealershipId }).onConflictDoNothing();
       }
     }
+    // The demo inventory is the Cars.com listings (SOURCES.md): its provider, spec 001 §7.
+    await assignInventoryProvider(db, DEMO_INVENTORY_PROVIDER);
     const vehicleCounts = await db
       .select({ id: inventoryVehicles.dealershipId, n: count() })
       .from(inventoryVehicles)

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inventoryFilterFieldsSchema, vendorCampaignName } from '@portal/contracts';
-import { campaignDrafts, inventoryVehicles } from '../../src/db/schema';
+import { campaignDrafts, inventoryDataProviders, inventoryVehicles } from '../../src/db/schema';
 import { build, login, readDemoFile, type TestContext } from '../helper';
 
 let t: TestContext;
@@ -455,6 +455,43 @@ describe('inventory and audiences', () => {
       usedVehicles: expected.length - fresh,
     });
     expect((await call('GET', '/inventory/vehicles?pageSize=100000')).statusCode).toBe(400);
+  });
+
+  it('names the inventory data providers from the database (spec 001 §7 GET /admin/inventory_data_providers)', async () => {
+    const providers = (query: string, cookie = dealer) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/inventory_data_providers${query}`, headers: { cookie } });
+    const summary = (await call('GET', '/inventory/summary', undefined, dealer)).json();
+    const ids = summary.inventoryDataProviders.inventory_data_provider_ids as number[];
+    expect(ids).toHaveLength(1);
+    const named = await providers(`?inventory_data_provider_id=${ids.join(',')}`);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json()).toEqual({
+      data: [{ inventory_data_provider_id: ids[0], name: 'Cars.com' }],
+      pagination: { total: 1 },
+    });
+
+    // A provider the dealership's vehicles do not come from: listed, filtered, paged, not in the summary.
+    const [other] = await t.database.db
+      .insert(inventoryDataProviders)
+      .values({ name: 'Homenet test feed' })
+      .returning({ id: inventoryDataProviders.id });
+    const all = (await providers('?pageIndex=0&pageSize=10')).json();
+    expect(all.pagination.total).toBe(2);
+    expect(all.data.map((p: { name: string }) => p.name)).toEqual(['Cars.com', 'Homenet test feed']);
+    expect((await providers('?pageIndex=1&pageSize=1')).json().data).toEqual([
+      { inventory_data_provider_id: other!.id, name: 'Homenet test feed' },
+    ]);
+    expect((await providers(`?inventory_data_provider_id=${other!.id}`)).json().pagination.total).toBe(1);
+    expect((await call('GET', '/inventory/summary', undefined, dealer)).json().inventoryDataProviders).toEqual({
+      inventory_data_provider_ids: ids,
+    });
+
+    for (const query of ['?inventory_data_provider_id=abc', '?inventory_data_provider_id=1,', '?pageSize=0']) {
+      const bad = await providers(query);
+      expect(bad.statusCode, query).toBe(400);
+      expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    expect((await providers('', '')).statusCode).toBe(401);
   });
 
   it('upserts a CSV inventory feed and refuses a bad one', async () => {

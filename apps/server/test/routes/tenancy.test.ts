@@ -46,6 +46,7 @@ const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
   'GET /api/me': { status: 401 },
   'GET /api/organizations': { status: 401 },
   'POST /api/admin/ingest': { status: 401 },
+  'GET /api/admin/inventory_data_providers': { status: 401 },
   'GET /api/reference/dma-boundaries': { status: 401 },
   // The signature is the credential of a file URL: without one, 403.
   'GET /api/files/*': { status: 403 },

@@ -232,10 +232,32 @@ export const inventorySummarySchema = z.object({
   totalVehicles: z.number().int(),
   newVehicles: z.number().int(),
   usedVehicles: z.number().int(),
-  inventoryDataProviders: z.object({ inventory_data_provider_ids: z.array(z.string()) }),
+  /** Ids of the providers the dealership's vehicles come from (names: `GET /api/admin/inventory_data_providers`). */
+  inventoryDataProviders: z.object({ inventory_data_provider_ids: z.array(z.number().int()) }),
   inventoryDataProviderClients: z.array(z.string()),
 });
 export type InventorySummary = z.infer<typeof inventorySummarySchema>;
+
+/** `GET /api/admin/inventory_data_providers` query (spec 001 §7: paged, filter inventory_data_provider_id, comma-joined ids). */
+export const listInventoryDataProvidersQuerySchema = z.object({
+  pageIndex: z.coerce.number().int().min(0).max(100_000).default(0),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(100),
+  inventory_data_provider_id: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'Expected comma-joined provider ids')
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+});
+export const inventoryDataProviderSchema = z.object({
+  inventory_data_provider_id: z.number().int(),
+  name: z.string(),
+});
+export type InventoryDataProvider = z.infer<typeof inventoryDataProviderSchema>;
+export const listInventoryDataProvidersResponseSchema = z.object({
+  data: z.array(inventoryDataProviderSchema),
+  pagination: z.object({ total: z.number().int() }),
+});
+export type ListInventoryDataProvidersResponse = z.infer<typeof listInventoryDataProvidersResponseSchema>;
 
 export const uploadInventoryFeedResponseSchema = z.object({
   inserted: z.number().int(),

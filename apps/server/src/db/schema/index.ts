@@ -3,6 +3,7 @@ export * from './reference';
 export * from './campaigns';
 export * from './breakdowns';
 export * from './inventory';
+export * from './inventory-providers';
 export * from './system';
 export * from './campaign-drafts';
 export * from './reports';

@@ -1,4 +1,5 @@
 import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { inventoryDataProviders } from './inventory-providers';
 import { dealerships } from './tenancy';
 
 /** A dealership's vehicles (spec 001 §3 vehicle record); vehicle_state New, Used or Certified used. */
@@ -21,6 +22,8 @@ export const inventoryVehicles = pgTable(
     exteriorColor: text('exterior_color'),
     imageUrl: text('image_url'),
     firstSeenDate: date('first_seen_date', { mode: 'string' }),
+    /** The provider the listing came from; null for the dealership's own feed (POST .../inventory/feed). */
+    inventoryDataProviderId: integer('inventory_data_provider_id').references(() => inventoryDataProviders.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.dealershipId, t.vin] }), index('inventory_vehicles_vin_idx').on(t.vin)],

@@ -1,13 +1,13 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { InventorySummary, InventoryVehicle } from '@portal/contracts';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { InventoryDataProvider, InventorySummary, InventoryVehicle } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { audiences, inventoryVehicles as vehicles } from '../../db/schema';
+import { audiences, inventoryDataProviders as providers, inventoryVehicles as vehicles } from '../../db/schema';
 
 /** vehicle_state → vehicle_state_id of spec 001 §3 (1 is new; anything else used). */
 const stateId = sql<number>`case ${vehicles.vehicleState} when 'New' then 1 when 'Used' then 2 else 3 end`;
 
-/** The demo inventory comes from Cars.com listings: the provider the summary names. */
-export const INVENTORY_PROVIDER = 'Cars.com';
+/** The demo inventory comes from Cars.com listings: the demo loader records this provider. */
+export const DEMO_INVENTORY_PROVIDER = 'Cars.com';
 
 /** A dealership's vehicles, newest model year first (one index range of the primary key). */
 export async function listInventory(
@@ -45,22 +45,61 @@ export async function listInventory(
 
 /** Counts of a dealership's inventory (spec 001 §3 "Inventory summary"). */
 export async function getInventorySummary(db: Db, dealershipId: number): Promise<InventorySummary> {
+  const where = eq(vehicles.dealershipId, dealershipId);
+  const providerRows = await db
+    .selectDistinct({ id: vehicles.inventoryDataProviderId })
+    .from(vehicles)
+    .where(and(where, isNotNull(vehicles.inventoryDataProviderId)))
+    .orderBy(asc(vehicles.inventoryDataProviderId));
   const [row] = await db
     .select({
       total: count(),
       fresh: sql<number>`count(*) filter (where ${vehicles.vehicleState} = 'New')`.mapWith(Number),
     })
     .from(vehicles)
-    .where(eq(vehicles.dealershipId, dealershipId));
+    .where(where);
   const total = row?.total ?? 0;
   const fresh = row?.fresh ?? 0;
   return {
     totalVehicles: total,
     newVehicles: fresh,
     usedVehicles: total - fresh,
-    inventoryDataProviders: { inventory_data_provider_ids: total > 0 ? [INVENTORY_PROVIDER] : [] },
+    inventoryDataProviders: { inventory_data_provider_ids: providerRows.map((r) => r.id!) },
     inventoryDataProviderClients: total > 0 ? [String(dealershipId)] : [],
   };
+}
+
+/** The inventory data providers, by id, optionally only the given ids (spec 001 §7). */
+export async function listInventoryDataProviders(
+  db: Db,
+  params: { pageIndex: number; pageSize: number; ids?: number[] },
+): Promise<{ data: InventoryDataProvider[]; total: number }> {
+  const where = params.ids ? inArray(providers.id, params.ids) : undefined;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ inventory_data_provider_id: providers.id, name: providers.name })
+      .from(providers)
+      .where(where)
+      .orderBy(asc(providers.id))
+      .limit(params.pageSize)
+      .offset(params.pageIndex * params.pageSize),
+    db.select({ total: count() }).from(providers).where(where),
+  ]);
+  return { data: rows, total };
+}
+
+/**
+ * Records a provider (once, by name) and marks the vehicles without a provider as its listings:
+ * the demo loader's step after ingesting the Cars.com inventory.
+ */
+export async function assignInventoryProvider(db: Db, name: string): Promise<number> {
+  await db.insert(providers).values({ name }).onConflictDoNothing({ target: providers.name });
+  const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.name, name));
+  await db
+    .update(vehicles)
+    .set({ inventoryDataProviderId: provider!.id })
+    .where(isNull(vehicles.inventoryDataProviderId));
+  return provider!.id;
 }
 
 export interface FeedVehicle {

@@ -1,8 +1,10 @@
 import {
   INVENTORY_PAGE_SIZE,
   inventorySummarySchema,
+  listInventoryDataProvidersResponseSchema,
   listInventoryResponseSchema,
   type InventorySummary,
+  type ListInventoryDataProvidersResponse,
   type ListInventoryResponse,
 } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -43,3 +45,23 @@ export const getInventorySummaryQueryOptions = (organizationId: number, dealersh
 
 export const useInventorySummary = (organizationId: number, dealershipId: number) =>
   useQuery(getInventorySummaryQueryOptions(organizationId, dealershipId));
+
+/** The named inventory data providers (spec 001 §7 `GET /admin/inventory_data_providers`). */
+export function getInventoryDataProviders(providerIds: number[], signal?: AbortSignal) {
+  return api.get<ListInventoryDataProvidersResponse>('/api/admin/inventory_data_providers', {
+    query: {
+      pageIndex: 0,
+      pageSize: Math.max(providerIds.length, 1),
+      inventory_data_provider_id: providerIds.join(','),
+    },
+    schema: listInventoryDataProvidersResponseSchema,
+    signal,
+  });
+}
+
+export const getInventoryDataProvidersQueryOptions = (providerIds: number[]) =>
+  queryOptions({
+    queryKey: ['inventory-data-providers', ...providerIds],
+    queryFn: ({ signal }) => getInventoryDataProviders(providerIds, signal),
+    staleTime: 5 * 60 * 1000,
+  });

@@ -9,7 +9,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { createInventoryCampaign, createNonInventoryCampaign } from '../api/create-campaign';
 import { recordCreative } from '../api/creatives';
 import { createDraft, discardDraft, incompleteDraftsQueryOptions, patchDraft, type TenantIds } from '../api/drafts';
-import { useInventory, useInventorySummary } from '../api/get-inventory';
+import { getInventoryDataProvidersQueryOptions, useInventory, useInventorySummary } from '../api/get-inventory';
 import { dealershipKey } from '../api/keys';
 import { useAudiences } from '../api/list-audiences';
 import {
@@ -188,9 +188,18 @@ export function CampaignWizard(props: CampaignWizardProps) {
       const toast = notifications.show({ loading: true, message: wizardMessages.saving, autoClose: false });
       try {
         if (state.campaignType === 'inventory') {
+          const providerIds = inventorySummary.data?.inventoryDataProviders.inventory_data_provider_ids ?? [];
+          const providers = providerIds.length
+            ? (await queryClient.fetchQuery(getInventoryDataProvidersQueryOptions(providerIds))).data
+            : [];
           await createInventoryCampaign(
             ids,
-            inventoryCampaignBody(state, props.dealershipName ?? '', inventorySummary.data),
+            inventoryCampaignBody(
+              state,
+              props.dealershipName ?? '',
+              inventorySummary.data,
+              providers.map((p) => p.name),
+            ),
           );
         } else {
           await patchDraft(ids, state.linkCampaignId!, {

@@ -22,7 +22,7 @@ import {
   wizardProducts,
 } from '@portal/contracts';
 import { formatDateRange } from '@/lib/dates';
-import type { WizardState } from '../utils/wizard-state';
+import { stepOrder, type WizardState } from '../utils/wizard-state';
 import { exampleAdImage, productIcon } from './product-visuals';
 import { WizardStep } from './wizard-step';
 
@@ -43,7 +43,7 @@ function Section({ title, children, onEdit }: { title: string; children: React.R
           {title}
         </Text>
         {onEdit ? (
-          <Anchor component="button" type="button" size="xs" onClick={onEdit}>
+          <Anchor component="button" type="button" size="xs" onClick={onEdit} aria-label={`Edit ${title}`}>
             Edit
           </Anchor>
         ) : null}
@@ -53,12 +53,33 @@ function Section({ title, children, onEdit }: { title: string; children: React.R
   );
 }
 
+/**
+ * The step of our flow where each review item is chosen, which its Edit link opens. §2.8 gives
+ * "step 4 (details) and step 5 (audience)": the marketing audiences live on our details step
+ * (docs/campaign-wizard.md has the mapping).
+ */
+export const reviewItemSteps = {
+  locations: 'details',
+  dates: 'details',
+  audiences: 'details',
+  objective: 'objective',
+  carsToPromote: 'filters',
+  product: 'product',
+  creatives: 'product',
+} as const;
+
 /** Step 5 (spec 001 §2.8). */
 export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting }: ReviewStepProps) {
   const inventory = state.campaignType === 'inventory';
   const product = state.product ? wizardProducts[state.product] : null;
   const filters = inventory ? filterSummary(buildFilterPayload(state.filters)) : null;
   const audiences = state.useCustomAudience ? state.audiences.slice(0, MAX_REVIEW_AUDIENCES) : [];
+  const kind = state.campaignType ?? 'non_inventory';
+  /** The item's Edit handler, or none when its step is not part of this flow. */
+  const edit = (item: keyof typeof reviewItemSteps) => {
+    const index = stepOrder[kind].indexOf(reviewItemSteps[item]);
+    return index < 0 ? undefined : () => onEdit(index + 1);
+  };
   const links = state.customCreatives && state.product ? (state.creatives[state.product] ?? []) : [];
   return (
     <WizardStep
@@ -73,16 +94,16 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
         Your new campaign consists of:
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Section title="Locations" onEdit={() => onEdit(4)}>
+        <Section title="Locations" onEdit={edit('locations')}>
           <Text size="sm">{state.locations.join(', ')}</Text>
         </Section>
-        <Section title="Dates" onEdit={() => onEdit(4)}>
+        <Section title="Dates" onEdit={edit('dates')}>
           <Text size="sm">
             {state.startDate && state.endDate ? formatDateRange(state.startDate, state.endDate) : ''}
           </Text>
         </Section>
         {audiences.length > 0 ? (
-          <Section title="Marketing audiences" onEdit={() => onEdit(4)}>
+          <Section title="Marketing audiences" onEdit={edit('audiences')}>
             <Group gap="xs">
               {audiences.map((a) => (
                 <Card key={a.id} withBorder p={6} radius="sm">
@@ -98,12 +119,12 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
           </Section>
         ) : null}
         {state.objective ? (
-          <Section title="Objective">
+          <Section title="Objective" onEdit={edit('objective')}>
             <Text size="sm">{objectiveTexts[state.objective]}</Text>
           </Section>
         ) : null}
         {inventory ? (
-          <Section title="Cars to promote">
+          <Section title="Cars to promote" onEdit={edit('carsToPromote')}>
             {filters ? (
               <List size="sm">
                 {filters.map((f) => (
@@ -118,7 +139,7 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
           </Section>
         ) : null}
         {product && state.product ? (
-          <Section title="Promote using">
+          <Section title="Promote using" onEdit={edit('product')}>
             <Group wrap="nowrap" align="flex-start">
               <ThemeIcon variant="light">{productIcon(state.product)}</ThemeIcon>
               <Stack gap={2}>
@@ -134,7 +155,7 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
           </Section>
         ) : null}
         {!inventory ? (
-          <Section title="Custom creatives">
+          <Section title="Custom creatives" onEdit={edit('creatives')}>
             {links.length ? (
               <Group gap="xs">
                 {links.map((l) => (

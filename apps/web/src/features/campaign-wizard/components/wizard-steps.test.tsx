@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/testing/test-utils';
 import { initialWizardState } from '../utils/wizard-state';
 import { validateDetails } from './details-step';
+import { ReviewStep } from './review-step';
 import { TypeStep } from './type-step';
 
 const typeProps = {
@@ -67,5 +68,72 @@ describe('details validation (spec 001 §5)', () => {
         locations: ['29601'],
       }),
     ).toEqual({});
+  });
+});
+
+describe('review edit links (spec 001 §2.8, docs/campaign-wizard.md)', () => {
+  // Mantine's autosize Textarea (Additional notes) listens to document.fonts, which jsdom lacks.
+  beforeAll(() => {
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      });
+  });
+  const reviewProps = { onNotes: vi.fn(), onBack: vi.fn(), onNext: vi.fn(), submitting: false };
+  const base = {
+    ...initialWizardState(),
+    campaignName: 'Spring',
+    startDate: '2026-12-01',
+    endDate: '2026-12-31',
+    budget: 5000,
+    locations: ['Greenville-Spartanburg-Asheville-Anderson'],
+    useCustomAudience: true,
+    audiences: [{ id: 1, name: 'Past buyers', size: 1200 }],
+  };
+  const clicked = async (label: string, onEdit: ReturnType<typeof vi.fn>) => {
+    onEdit.mockClear();
+    await userEvent.setup().click(screen.getByRole('button', { name: `Edit ${label}` }));
+    return onEdit.mock.calls.map(([step]) => step as number);
+  };
+
+  it('non-inventory: details items go to step 4, the objective to step 3, product and creatives to step 2', async () => {
+    const onEdit = vi.fn();
+    renderWithProviders(
+      <ReviewStep
+        {...reviewProps}
+        onEdit={onEdit}
+        state={{
+          ...base,
+          campaignType: 'non_inventory',
+          objective: 'awareness',
+          product: 'MOB',
+          customCreatives: true,
+          creatives: { MOB: ['creatives/link/abc.png'] },
+        }}
+      />,
+    );
+    expect(await clicked('Locations', onEdit)).toEqual([4]);
+    expect(await clicked('Dates', onEdit)).toEqual([4]);
+    expect(await clicked('Marketing audiences', onEdit)).toEqual([4]);
+    expect(await clicked('Objective', onEdit)).toEqual([3]);
+    expect(await clicked('Promote using', onEdit)).toEqual([2]);
+    expect(await clicked('Custom creatives', onEdit)).toEqual([2]);
+    expect(screen.queryByRole('button', { name: 'Edit Example ads' })).not.toBeInTheDocument();
+  });
+
+  it('inventory: cars to promote go to the filters (step 3), the product to step 2; no objective link', async () => {
+    const onEdit = vi.fn();
+    renderWithProviders(
+      <ReviewStep
+        {...reviewProps}
+        onEdit={onEdit}
+        state={{ ...base, campaignType: 'inventory', objective: 'awareness', product: 'VLA' }}
+      />,
+    );
+    expect(await clicked('Cars to promote', onEdit)).toEqual([3]);
+    expect(await clicked('Promote using', onEdit)).toEqual([2]);
+    expect(await clicked('Dates', onEdit)).toEqual([4]);
+    expect(screen.queryByRole('button', { name: 'Edit Objective' })).not.toBeInTheDocument();
   });
 });

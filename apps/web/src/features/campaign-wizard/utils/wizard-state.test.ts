@@ -73,13 +73,18 @@ describe('creation bodies (spec 001 §7)', () => {
     locations: ['A', '29601'],
   };
   it('inventory: name format, product name, providers and the filter fields', () => {
-    const body = inventoryCampaignBody({ ...filled, campaignType: 'inventory', product: 'VLA' }, 'EchoPark', {
-      totalVehicles: 3,
-      newVehicles: 1,
-      usedVehicles: 2,
-      inventoryDataProviders: { inventory_data_provider_ids: ['Cars.com'] },
-      inventoryDataProviderClients: ['101'],
-    });
+    const body = inventoryCampaignBody(
+      { ...filled, campaignType: 'inventory', product: 'VLA' },
+      'EchoPark',
+      {
+        totalVehicles: 3,
+        newVehicles: 1,
+        usedVehicles: 2,
+        inventoryDataProviders: { inventory_data_provider_ids: [1, 2] },
+        inventoryDataProviderClients: ['101'],
+      },
+      ['Cars.com', 'Dealer feed'],
+    );
     expect(body).toMatchObject({
       vendor_campaign_name: 'EchoPark - Winter [VLA1763200000]',
       product: 'Google Vehicle Ads',
@@ -87,7 +92,7 @@ describe('creation bodies (spec 001 §7)', () => {
       is_active: 1,
       zip: 'A,29601',
       allowed_vehicle_states: 'New,Used,Certified used',
-      inventory_data_providers: 'Cars.com',
+      inventory_data_providers: 'Cars.com,Dealer feed',
       inventory_data_provider_clients: '101',
       highest_allowed_price: null,
       exclude_if_no_price: 0,
@@ -118,5 +123,13 @@ describe('creation bodies (spec 001 §7)', () => {
         'EchoPark',
       ),
     ).toMatchObject({ audience: ['Service (900)'], creatives: 'creatives/link/a.png' });
+  });
+  it('non-inventory: the KPI goals, which no step of spec 001 §2 asks for, are sent as null', () => {
+    const body = nonInventoryCampaignBody(
+      { ...filled, campaignType: 'non_inventory', product: 'OTT', objective: 'conversion' },
+      'EchoPark',
+    );
+    expect([body.primary_kpi, body.secondary_kpi, body.tertiary_kpi]).toEqual([null, null, null]);
+    expect(Object.keys(body)).toEqual(expect.arrayContaining(['primary_kpi', 'secondary_kpi', 'tertiary_kpi']));
   });
 });

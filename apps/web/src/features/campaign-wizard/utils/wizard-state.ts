@@ -139,13 +139,15 @@ export function inventoryCampaignBody(
   state: WizardState,
   dealershipName: string,
   summary: InventorySummary | undefined,
+  /** Names of the summary's providers, from `GET /api/admin/inventory_data_providers`. */
+  providerNames: string[],
 ): CreateInventoryCampaignBody {
   return {
     ...commonBody(state, dealershipName),
     ...buildFilterPayload(state.filters),
     is_active: 1,
     product_code: state.product as CreateInventoryCampaignBody['product_code'],
-    inventory_data_providers: summary?.inventoryDataProviders.inventory_data_provider_ids.join(',') ?? '',
+    inventory_data_providers: providerNames.join(','),
     inventory_data_provider_clients: summary?.inventoryDataProviderClients.join(',') ?? '',
   };
 }
