@@ -22,6 +22,8 @@ export interface BenchProbes {
   csvCampaignId: number;
   /** The dealership with `momCampaigns` campaigns over the last 6 months (the month-over-month export). */
   momDealershipId: number;
+  /** A self-service campaign of dealership 1 with product rows. */
+  selfServiceCampaignId: number;
 }
 
 /** Campaign ids of the month-over-month dealership start here (clear of the d × 100 + k scheme). */
@@ -183,6 +185,7 @@ export async function generateDataset(pool: pg.Pool, scale: BenchScale, today = 
 
   const client = await pool.connect();
   const tables: GenerateResult['tables'] = [];
+  let selfServiceCampaignId: number | undefined;
   try {
     await client.query('insert into organizations (id, name, show_budget_type) values ($1, $2, 2)', [
       BENCH_ORGANIZATION_ID,
@@ -428,6 +431,67 @@ export async function generateDataset(pool: pg.Pool, scale: BenchScale, today = 
         },
       ),
     );
+    // Self-service: one imported campaign per dealership delivering every day; one in four (and
+    // dealership 1's) with 5 products a day.
+    tables.push(
+      await copyRows(
+        client,
+        'self_service_campaigns',
+        [
+          'organization_id',
+          'dealership_id',
+          'vendor_id',
+          'vendor_campaign_id',
+          'name',
+          'account_id',
+          'account_name',
+          'start_date',
+          'status_name',
+          'status',
+          'last_synced_at',
+        ],
+        function* () {
+          for (const d of dealerships)
+            yield `${BENCH_ORGANIZATION_ID},${d},${d % 2 === 0 ? 3 : 1},${800_000 + d},Bench self-service ${d},acct-${d},Bench account ${d},${days[0]},active,available,${new Date().toISOString()}`;
+        },
+      ),
+    );
+    const selfService = await client.query<{ id: number; dealership_id: number }>(
+      'select id, dealership_id from self_service_campaigns order by dealership_id',
+    );
+    tables.push(
+      await copyRows(
+        client,
+        'self_service_daily_metrics',
+        ['campaign_id', 'date', 'impressions', 'clicks'],
+        function* () {
+          const rnd = random(29);
+          for (const { id } of selfService.rows)
+            for (const day of days) {
+              const impressions = 200 + Math.floor(rnd() * 3000);
+              yield `${id},${day},${impressions},${impressions >> 7}`;
+            }
+        },
+      ),
+    );
+    tables.push(
+      await copyRows(
+        client,
+        'self_service_product_daily',
+        ['campaign_id', 'date', 'product_item_id', 'product_title', 'impressions', 'clicks', 'conversions'],
+        function* () {
+          const rnd = random(31);
+          for (const { id, dealership_id } of selfService.rows)
+            if (dealership_id === 1 || dealership_id % 4 === 0)
+              for (const day of days)
+                for (let p = 0; p < 5; p++) {
+                  const impressions = 20 + Math.floor(rnd() * 400);
+                  yield `${id},${day},item-${dealership_id}-${p},Vehicle ${p + 1} of dealership ${dealership_id},${impressions},${impressions >> 5},${impressions >> 8}`;
+                }
+        },
+      ),
+    );
+    selfServiceCampaignId = selfService.rows.find((r) => r.dealership_id === 1)!.id;
     await client.query('analyze');
   } finally {
     client.release();
@@ -451,6 +515,7 @@ export async function generateDataset(pool: pg.Pool, scale: BenchScale, today = 
       },
       csvCampaignId: campaignId(1, CSV_K),
       momDealershipId: 2,
+      selfServiceCampaignId: selfServiceCampaignId!,
     },
   };
 }

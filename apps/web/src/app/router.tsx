@@ -70,12 +70,18 @@ export const routes: RouteObject[] = [
                       },
                       {
                         path: 'self-service/list',
-                        lazy: () => campaignsModule().then((m) => ({ Component: m.SelfServiceCampaignsRoute })),
+                        lazy: () =>
+                          import('./routes/campaigns/self-service-campaigns').then((m) => ({
+                            Component: m.SelfServiceCampaignsRoute,
+                          })),
                         children: createCampaignRoutes(),
                       },
                       {
                         path: 'breakdown',
-                        lazy: () => campaignsModule().then((m) => ({ Component: m.MonthOverMonthRoute })),
+                        lazy: () =>
+                          import('./routes/campaigns/month-over-month').then((m) => ({
+                            Component: m.MonthOverMonthRoute,
+                          })),
                         // `breakdown/create` is the report generator (spec 001 §2.12, §2.13).
                         children: [
                           {

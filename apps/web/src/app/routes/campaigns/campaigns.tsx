@@ -1,17 +1,9 @@
-import { Stack } from '@mantine/core';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SourceChooserEmptyState } from '@/features/campaign-wizard/components/source-chooser-empty-state';
-import { useManagedCampaignsExist } from '@/features/campaigns/api/list-managed-campaigns';
 import { CampaignsHeader } from '@/features/campaigns/components/campaigns-header';
 import { ManagedCampaigns } from '@/features/campaigns/components/managed-campaigns';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
-import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
-import { MonthOverMonthReport, parseDateFilter } from '@/features/month-over-month/components/month-over-month-report';
-import { ScheduledReports } from '@/features/report-generator/components/scheduled-reports';
-import { SelfServiceCampaigns } from '@/features/self-service/components/self-service-campaigns';
-import { SelfServiceEmptyState } from '@/features/self-service/components/self-service-empty-state';
-import { defaultReportRange } from '@/lib/dates';
 import { paths, type CampaignTab } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
 
@@ -57,76 +49,6 @@ export function ManagedCampaignsRoute() {
         hasSoldReportSource={dealership.has_sold_report_source}
         emptyState={<SourceChooserEmptyState onContinue={(source) => void navigate(`${listPath}/create/${source}`)} />}
       />
-      <Outlet />
-    </>
-  );
-}
-
-/** `campaigns/self-service/list`: the imported campaigns, or the two-step empty state (spec 001 §2.10). */
-export function SelfServiceCampaignsRoute() {
-  const { organizationId, dealershipId } = useDealershipIds();
-  return (
-    <>
-      <SelfServiceCampaigns
-        organizationId={organizationId}
-        dealershipId={dealershipId}
-        reportPath={(id) => paths.selfServiceReport(organizationId, dealershipId, id)}
-        emptyState={
-          <SelfServiceEmptyState
-            importPath={`${paths.campaigns(organizationId, dealershipId, 'self-service/list')}/create/import`}
-            connectPath={paths.linkedPlatforms(organizationId, dealershipId)}
-          />
-        }
-      />
-      <Outlet />
-    </>
-  );
-}
-
-/**
- * `campaigns/breakdown?dateFilter=3_month|6_month`: the introduction, the month-over-month tables
- * and the user's scheduled reports; without managed campaigns, the source chooser (spec 001 §2.12).
- */
-export function MonthOverMonthRoute() {
-  const { organizationId, dealershipId } = useDealershipIds();
-  const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const dateFilter = parseDateFilter(searchParams.get('dateFilter'));
-  const existQuery = useManagedCampaignsExist({ organizationId, dealershipId, ...defaultReportRange() });
-  const listPath = paths.campaigns(organizationId, dealershipId, 'list');
-
-  return (
-    <>
-      <Stack gap="lg">
-        <MonthOverMonthIntro />
-        {existQuery.isPending ? (
-          <PageLoader />
-        ) : existQuery.data === false ? (
-          <SourceChooserEmptyState
-            description="Month over month comparisons appear once the dealership has campaigns. Create or import your first ones."
-            onContinue={(source) => void navigate(`${listPath}/create/${source}`)}
-          />
-        ) : (
-          <>
-            <MonthOverMonthReport
-              organizationId={organizationId}
-              dealershipId={dealershipId}
-              dateFilter={dateFilter}
-              onDateFilterChange={(filter) =>
-                setSearchParams(
-                  (current) => {
-                    const next = new URLSearchParams(current);
-                    next.set('dateFilter', filter);
-                    return next;
-                  },
-                  { replace: true },
-                )
-              }
-            />
-            <ScheduledReports organizationId={organizationId} dealershipId={dealershipId} />
-          </>
-        )}
-      </Stack>
       <Outlet />
     </>
   );
