@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { build, login, readDemoFile, type TestContext } from '../helper';
 const SERVICE_EMAIL = 'portal-reports@portal-test.iam.gserviceaccount.com';
 const SHARED = '1SharedSheetId_abcdef';
 const PRIVATE = '1PrivateSheetId_abcdef';
-const FAKE_PORT = 3622;
 
 /** A local stand-in for the Sheets API: the shared sheet opens for a bearer token, others are 403; writes are kept. */
 const requests: Array<{ method: string; url: string; authorization?: string; body: string }> = [];
@@ -42,14 +42,16 @@ const base = '/api/agencies/1/dealership/101';
 const sheetUrl = (id: string) => `https://docs.google.com/spreadsheets/d/${id}/edit#gid=0`;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => fake.listen(FAKE_PORT, '127.0.0.1', resolve));
+  // Port 0: the system picks a free port, so parallel runs never collide.
+  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+  const fakePort = (fake.address() as AddressInfo).port;
   withAccount = await build({
     reports: {
       mailer: { kind: 'outbox', send: async (m) => void sent.push(m) },
       sheets: createSheetsClient({
         serviceAccountEmail: SERVICE_EMAIL,
         privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        rootUrl: `http://127.0.0.1:${FAKE_PORT}/`,
+        rootUrl: `http://127.0.0.1:${fakePort}/`,
       }),
     },
   });

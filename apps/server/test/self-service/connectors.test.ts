@@ -10,8 +10,9 @@ import { build, login, type TestContext } from '../helper';
 import { fakeServer, googleAdsHandler, metaHandler } from './fake-platforms';
 
 // Ports of this worktree's range; the fakes answer as the platforms document.
-const GOOGLE_PORT = 3520;
-const META_PORT = 3521;
+// Port 0: the system picks free ports, so parallel runs never collide.
+const GOOGLE_PORT = 0;
+const META_PORT = 0;
 const waits: number[] = [];
 const http = { sleep: async (ms: number) => void waits.push(ms), maxRetries: 2 };
 
@@ -128,7 +129,7 @@ describe('Google Ads connector against a local fake of the REST API', () => {
   });
 
   it('gives up after the retries with a rate-limit error', async () => {
-    const always429 = await fakeServer(3522, () => ({
+    const always429 = await fakeServer(0, () => ({
       status: 429,
       body: { error: { code: 429, status: 'RESOURCE_EXHAUSTED', message: 'quota' } },
       headers: { 'retry-after': '5' },

@@ -225,12 +225,12 @@ export interface FinaliseParams {
  * Creates the campaign of a draft (spec 001 §4 "Final creation"): in one transaction with the
  * draft row locked, records a pending managed campaign and sets the draft's `is_incomplete` to 0
  * with its name and notes. A draft already finalised answers its campaign again (a double submit
- * creates one campaign). Null when the draft is not the dealership's; 'product' when its product differs.
+ * creates one campaign; `created` tells which call made it). Null when the draft is not the dealership's; 'product' when its product differs.
  */
 export async function finaliseDraft(
   db: Db,
   params: FinaliseParams,
-): Promise<{ campaignId: number; vendorCampaignName: string; status: string } | null | 'product'> {
+): Promise<{ campaignId: number; vendorCampaignName: string; status: string; created: boolean } | null | 'product'> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select()
@@ -247,6 +247,7 @@ export async function finaliseDraft(
         campaignId: draft.managedCampaignId,
         vendorCampaignName: existing?.name ?? draft.vendorCampaignName ?? '',
         status: existing?.status ?? 'pending',
+        created: false,
       };
     }
     if (draft.isIncomplete !== 1) return null;
@@ -289,6 +290,6 @@ export async function finaliseDraft(
         updatedAt: new Date(),
       })
       .where(eq(campaignDrafts.id, params.draftId));
-    return { campaignId: Number(id), vendorCampaignName: params.vendorCampaignName, status: 'pending' };
+    return { campaignId: Number(id), vendorCampaignName: params.vendorCampaignName, status: 'pending', created: true };
   });
 }

@@ -415,11 +415,12 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     dealershipId: number,
     params: Omit<Parameters<typeof finaliseDraft>[1], 'dealershipId'>,
   ) {
-    const before = await getDraft(app.db, dealershipId, params.draftId);
+    // Whether this call created the campaign is decided inside the transaction that holds the draft's
+    // row lock: two concurrent submits get one 201 and one 200 with the same campaign.
     const result = await finaliseDraft(app.db, { dealershipId, ...params });
     if (result === null) throw notFound('Draft not found');
     if (result === 'product') throw badRequest("product_code is not the draft's product", 'product_code');
-    reply.status(before?.managedCampaignId ? 200 : 201);
+    reply.status(result.created ? 201 : 200);
     return {
       client_campaign_id: result.campaignId,
       link_campaign_id: params.draftId,
