@@ -1,7 +1,9 @@
-import { TextInput } from '@mantine/core';
+import '@mantine/dates/styles.css';
+import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { formatDisplayDate, type DateRange } from '@/lib/dates';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { DISPLAY_DATE_FORMAT, toWireDate, type DateRange } from '@/lib/dates';
 
 export interface DateRangeFilterProps {
   value: DateRange;
@@ -9,44 +11,50 @@ export interface DateRangeFilterProps {
   label?: string;
 }
 
-const DateRangePicker = lazy(() => import('./date-range-picker'));
+function presets() {
+  const today = dayjs();
+  const yesterday = toWireDate(today.subtract(1, 'day'));
+  return [
+    { label: 'Last 7 days', value: [toWireDate(today.subtract(7, 'day')), yesterday] as [string, string] },
+    { label: 'Last 30 days', value: [toWireDate(today.subtract(30, 'day')), yesterday] as [string, string] },
+    { label: 'Last 90 days', value: [toWireDate(today.subtract(90, 'day')), yesterday] as [string, string] },
+    { label: 'Month to date', value: [toWireDate(today.startOf('month')), toWireDate(today)] as [string, string] },
+    {
+      label: 'Last month',
+      value: [
+        toWireDate(today.subtract(1, 'month').startOf('month')),
+        toWireDate(today.subtract(1, 'month').endOf('month')),
+      ] as [string, string],
+    },
+  ];
+}
 
-/** How long after the first render the calendar code is fetched when nobody reached for it. */
-const LOAD_AFTER_MS = 1500;
+/** A date range picker; the range is committed once both ends are picked. */
+export function DateRangeFilter({ value, onChange, label = 'Date range' }: DateRangeFilterProps) {
+  // A half-picked range (first day chosen) lives here until the second day is picked.
+  const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
 
-/**
- * The date range filter of the list and report pages. The calendar (Mantine dates, ~20 KB gzip) is
- * not needed to show the page's numbers, so the first render shows the range in a read-only input
- * of the same size and label; the picker loads when the pointer or focus reaches it, on click (then
- * it opens at once), or 1.5 s after the page rendered, whichever comes first.
- */
-export function DateRangeFilter(props: DateRangeFilterProps) {
-  const [load, setLoad] = useState(false);
-  const [openOnMount, setOpenOnMount] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setLoad(true), LOAD_AFTER_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
-  const placeholder = (
-    <TextInput
-      label={props.label ?? 'Date range'}
-      readOnly
-      value={`${formatDisplayDate(props.value.startDate)} – ${formatDisplayDate(props.value.endDate)}`}
-      leftSection={<IconCalendar size={16} aria-hidden />}
-      miw={260}
-      onPointerEnter={() => setLoad(true)}
-      onFocus={() => setLoad(true)}
-      onClick={() => {
-        setLoad(true);
-        setOpenOnMount(true);
-      }}
-    />
-  );
-  if (!load) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
-      <DateRangePicker {...props} openOnMount={openOnMount} />
-    </Suspense>
+    <DatePickerInput
+      type="range"
+      label={label}
+      value={draft ?? [value.startDate, value.endDate]}
+      onChange={(next) => {
+        const [start, end] = next;
+        if (start && end) {
+          setDraft(null);
+          onChange({ startDate: toWireDate(start), endDate: toWireDate(end) });
+        } else {
+          setDraft(next);
+        }
+      }}
+      onDropdownClose={() => setDraft(null)}
+      valueFormat={DISPLAY_DATE_FORMAT}
+      allowSingleDateInRange
+      presets={presets()}
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      maxDate={toWireDate(dayjs())}
+      miw={260}
+    />
   );
 }
