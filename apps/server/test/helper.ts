@@ -102,12 +102,26 @@ export async function build(
   };
 }
 
+/** CSRF token of each session cookie `login` made, as the sign-in answer gave it. */
+const csrfTokens = new Map<string, string>();
+
 /** Signs in and returns the Cookie header value of the session. */
 export async function login(app: App, email: string, password = 'demo1234'): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
   if (response.statusCode !== 200) throw new Error(`login ${email} failed: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'portal_session');
-  return `portal_session=${cookie!.value}`;
+  const cookie = `portal_session=${response.cookies.find((c) => c.name === 'portal_session')!.value}`;
+  const token = (response.json() as { csrf_token?: string }).csrf_token;
+  if (token) csrfTokens.set(cookie, token);
+  return cookie;
+}
+
+/**
+ * Headers of a signed-in request: the session cookie of `login` and the CSRF token the sign-in
+ * answer gave for it (every state-changing route requires it, docs/security.md).
+ */
+export function authHeaders(cookie: string): Record<string, string> {
+  const token = csrfTokens.get(cookie);
+  return token ? { cookie, 'x-csrf-token': token } : { cookie };
 }
 
 /** Rows of one of the ingestion files the demo was loaded from, as strings (the ground truth). */
