@@ -1,5 +1,6 @@
 import { getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
 import { ingestionOrder, type IngestionEntity, type IngestionError, type IngestionResult } from '@portal/contracts';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -333,8 +334,45 @@ async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionErr
   return { campaignDealership };
 }
 
-/** PostgreSQL allows 65,535 bind parameters per statement. */
+/** PostgreSQL allows 65,535 bind parameters per statement (the row-by-row fallback). */
 const MAX_PARAMETERS = 60_000;
+
+/** Rows per `INSERT … SELECT FROM unnest(…)` statement: one array parameter per column. */
+const UNNEST_BATCH = 50_000;
+
+/**
+ * One upsert statement for a batch of rows whose every property is set (null allowed): each column
+ * travels as one typed array parameter and `unnest` turns them back into rows, so the statement
+ * has as many parameters as the table has columns instead of rows × columns — PostgreSQL parses
+ * and plans it once, and the driver sends each array as a single value.
+ */
+function unnestUpsert(target: Target, columns: Record<string, PgColumn>, keys: string[], batch: Row[]): SQL {
+  const names = sql.join(
+    keys.map((k) => sql.identifier(columns[k]!.name)),
+    sql`, `,
+  );
+  const arrays = sql.join(
+    keys.map((k) => {
+      const column = columns[k]!;
+      const values = batch.map((row) => (row[k] === null ? null : column.mapToDriverValue(row[k])));
+      return sql`${sql.param(values)}::${sql.raw(column.getSQLType())}[]`;
+    }),
+    sql`, `,
+  );
+  const conflict = sql.join(
+    target.key.map((k) => sql.identifier(columns[k]!.name)),
+    sql`, `,
+  );
+  const updatable = keys.filter((k) => !target.key.includes(k));
+  const action =
+    updatable.length === 0
+      ? sql`do nothing`
+      : sql`do update set ${sql.join(
+          updatable.map((k) => sql`${sql.identifier(columns[k]!.name)} = excluded.${sql.identifier(columns[k]!.name)}`),
+          sql`, `,
+        )}`;
+  return sql`insert into ${target.table} (${names}) select * from unnest(${arrays}) on conflict (${conflict}) ${action}`;
+}
 
 /**
  * Loads validated files in one transaction, in dependency order, upserting every row on its
@@ -371,9 +409,18 @@ export async function ingestFiles(
       const keyColumns = target.key.map((k) => columns[k]!);
       const rows = file.rows.map((r) => target.toRow(r.value, context));
       if (rows.length === 0) continue;
-      const updatable = Object.keys(rows[0]!).filter((k) => !target.key.includes(k));
+      const keys = Object.keys(rows[0]!);
+      // Every row names every column (the contracts default what a file leaves out): one array per
+      // column. A row without some property would need the column's DEFAULT, which unnest cannot
+      // express, so such a file takes the multi-row VALUES path instead.
+      if (rows.every((row) => keys.every((k) => row[k] !== undefined))) {
+        for (let i = 0; i < rows.length; i += UNNEST_BATCH)
+          await tx.execute(unnestUpsert(target, columns, keys, rows.slice(i, i + UNNEST_BATCH)));
+        continue;
+      }
+      const updatable = keys.filter((k) => !target.key.includes(k));
       const set = Object.fromEntries(updatable.map((k) => [k, sql.raw(`excluded."${columns[k]!.name}"`)]));
-      const batchSize = Math.max(1, Math.floor(MAX_PARAMETERS / Object.keys(rows[0]!).length));
+      const batchSize = Math.max(1, Math.floor(MAX_PARAMETERS / keys.length));
       for (let i = 0; i < rows.length; i += batchSize) {
         const batch = rows.slice(i, i + batchSize);
         const insert = tx.insert(target.table).values(batch as never);
