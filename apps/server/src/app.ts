@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { ApiError } from './lib/errors';
 import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
+import httpCachePlugin from './plugins/external/http-cache';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
 import storagePlugin, { type Storage } from './plugins/external/storage';
@@ -87,6 +88,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(httpCachePlugin);
   await app.register(swaggerPlugin);
   await app.register(rateLimit, {
     global: false,

@@ -29,11 +29,16 @@ export function formatUsDate(isoDate: string): string {
   return `${month}/${day}/${year}`;
 }
 
-/** An instant's calendar day in a time zone as MM/DD/YYYY. */
+const usDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** An instant's calendar day in a time zone as MM/DD/YYYY (one formatter per time zone, reused per row). */
 export function formatUsLocalDate(instant: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(instant),
-  );
+  let format = usDateFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    usDateFormats.set(timeZone, format);
+  }
+  return format.format(new Date(instant));
 }
 
 /** Seconds as m:ss (125 → '2:05'; an hour and more stays in minutes: 3725 → '62:05'). */
