@@ -166,12 +166,13 @@ export async function getCampaignsSummary(
   db: Db,
   params: { dealershipId: number; monthStart: string; today: string },
 ): Promise<CampaignsSummary> {
-  const [active] = await db
-    .select({ count: count() })
-    .from(campaigns)
-    .where(and(eq(campaigns.dealershipId, params.dealershipId), eq(campaigns.campaignStatus, 'active')));
+  // One round trip: the active count rides along as an uncorrelated scalar subquery.
   const [sums] = await db
     .select({
+      active:
+        sql<number>`(select count(*) from ${campaigns} where ${campaigns.dealershipId} = ${params.dealershipId} and ${campaigns.campaignStatus} = 'active')`.mapWith(
+          Number,
+        ),
       impressions: sql<number>`coalesce(sum(${metrics.impressions}), 0)`.mapWith(Number),
       clicks: sql<number>`coalesce(sum(${metrics.clicks}), 0)`.mapWith(Number),
     })
@@ -190,7 +191,7 @@ export async function getCampaignsSummary(
   return {
     start_date: params.monthStart,
     end_date: params.today,
-    active_campaigns: active?.count ?? 0,
+    active_campaigns: sums?.active ?? 0,
     impressions: sums?.impressions ?? 0,
     clicks: sums?.clicks ?? 0,
   };

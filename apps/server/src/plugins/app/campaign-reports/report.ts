@@ -75,9 +75,12 @@ export async function getCampaignReport(
   campaign: ReportCampaignRecord,
   range: ReportRange,
 ): Promise<CampaignReport> {
-  const days = await readDailyRows(db, campaign.id, range);
+  // Independent reads: on PostgreSQL they run on two pooled connections at once.
+  const [days, sections] = await Promise.all([
+    readDailyRows(db, campaign.id, range),
+    sectionCounts(db, campaign, range),
+  ]);
   const sums = sumDailyRows(days);
-  const sections = await sectionCounts(db, campaign, range);
   const family =
     (productCatalog as Record<string, { family: string }>)[campaign.productCode]?.family ?? campaign.campaignType;
   return {
