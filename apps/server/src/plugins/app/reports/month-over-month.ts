@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
   ctrPercent,
   monthOverMonthColumns,
@@ -65,7 +65,7 @@ export async function getMonthOverMonth(
     return { dateFilter, ...range, show_budget_type: showBudgetType, has_sales_source: hasSalesSource, campaigns: [] };
 
   const month = sql<string>`to_char(${daily.date}::date, 'YYYY-MM')`;
-  const sums = await db
+  const sumsQuery = db
     .select({
       campaignId: daily.campaignId,
       month,
@@ -95,7 +95,7 @@ export async function getMonthOverMonth(
     sql`, `,
   )})`;
   const conversionMonth = sql<string>`to_char(${campaignConversions.date}::date, 'YYYY-MM')`;
-  const conversionRows = await db
+  const conversionQuery = db
     .select({
       campaignId: campaignConversions.campaignId,
       month: conversionMonth,
@@ -112,12 +112,19 @@ export async function getMonthOverMonth(
       ),
     )
     .groupBy(campaignConversions.campaignId, conversionMonth);
-  const tagged = await db
-    .selectDistinct({ campaignId: campaignConversions.campaignId })
-    .from(campaignConversions)
-    .where(inIds);
+  // Which campaigns have any conversion tag at all: one primary-key probe per campaign (exists),
+  // not a scan of every conversion row they ever had.
+  const taggedQuery = db
+    .select({ campaignId: managedCampaigns.id })
+    .from(managedCampaigns)
+    .where(
+      and(
+        inArray(managedCampaigns.id, ids),
+        sql`exists (select 1 from ${campaignConversions} where ${campaignConversions.campaignId} = ${managedCampaigns.id})`,
+      ),
+    );
   const keywordMonth = sql<string>`to_char(${campaignKeywords.date}::date, 'YYYY-MM')`;
-  const shares = await db
+  const sharesQuery = db
     .select({
       campaignId: campaignKeywords.campaignId,
       month: keywordMonth,
@@ -137,6 +144,14 @@ export async function getMonthOverMonth(
       ),
     )
     .groupBy(campaignKeywords.campaignId, keywordMonth);
+
+  // Four independent aggregations: on PostgreSQL they run on pooled connections at once.
+  const [sums, conversionRows, tagged, shares] = await Promise.all([
+    sumsQuery,
+    conversionQuery,
+    taggedQuery,
+    sharesQuery,
+  ]);
 
   const key = (campaignId: number, m: string) => `${campaignId}:${m}`;
   const sumsBy = new Map(sums.map((s) => [key(s.campaignId, s.month), s]));
