@@ -125,6 +125,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(authRoutes, {
     sessionTtlHours: options.config.SESSION_TTL_HOURS,
     loginRateLimit: options.config.LOGIN_RATE_LIMIT,
+    sessionSecret: options.config.sessionSecret,
   });
   await app.register(agencyRoutes);
   await app.register(adminIngestRoutes);

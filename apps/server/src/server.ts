@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { buildApp } from './app';
+import { loggerOptions } from './lib/logger';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isDemoLoaded, loadDemo } from './demo/load-demo';
@@ -60,10 +61,7 @@ async function main() {
           : null,
     },
     adPlatforms: createAdPlatforms(config, { sessionSecret, clock: () => new Date() }),
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    logger: loggerOptions(config.LOG_LEVEL),
   });
 
   if (config.LOAD_DEMO && !(await isDemoLoaded(database.db))) {

@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App, type ReportServices } from '../src/app';
@@ -47,7 +48,15 @@ let copies = 0;
  * starts from the same data whatever the files before it wrote.
  */
 export async function build(
-  options: { loginRateLimit?: number; clock?: () => Date; reports?: ReportServices } = {},
+  options: {
+    loginRateLimit?: number;
+    clock?: () => Date;
+    reports?: ReportServices;
+    /** As TRUST_PROXY: the app believes X-Forwarded-Proto (Secure cookies behind TLS). */
+    trustProxy?: boolean;
+    /** Pino options (tests that read the log); default: no logging. */
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<TestContext> {
   const templateUrl = process.env.TEST_DATABASE_URL || undefined;
   let dataDir = '';
@@ -71,7 +80,7 @@ export async function build(
     config: {
       SESSION_TTL_HOURS: 24,
       LOGIN_RATE_LIMIT: options.loginRateLimit ?? 1000,
-      TRUST_PROXY: false,
+      TRUST_PROXY: options.trustProxy ?? false,
       sessionSecret: TEST_SESSION_SECRET,
     },
     database,
@@ -79,6 +88,7 @@ export async function build(
     jobs,
     clock: options.clock ?? (() => TEST_NOW),
     ...(options.reports ? { reports: options.reports } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     webDist: path.join(os.tmpdir(), 'no-web-build'),
   });
   await app.ready();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, formatInteger, listUrl, screenshotDir } from './fixtures';
+import { apiLogin, csrfHeaders, formatInteger, listUrl, screenshotDir } from './fixtures';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -18,9 +18,10 @@ async function incompleteDrafts(page: Page) {
 
 /** Discards every unfinished draft so each test enters the wizard without the resume question. */
 async function clearDrafts(page: Page) {
+  const headers = await csrfHeaders(page);
   for (const draft of await incompleteDrafts(page)) {
-    await page.request.delete(`${base}/campaigns/${draft.link_campaign_id}/creative`);
-    await page.request.delete(`${base}/campaigns/${draft.link_campaign_id}`);
+    await page.request.delete(`${base}/campaigns/${draft.link_campaign_id}/creative`, { headers });
+    await page.request.delete(`${base}/campaigns/${draft.link_campaign_id}`, { headers });
   }
 }
 
@@ -89,7 +90,7 @@ test.describe('campaign wizard', () => {
     // The Cars.com listings carry no photos: a feed adds two vehicles whose photos cannot load here
     // (no network), so the thumbnails show their placeholder.
     const feed = await page.request.post(`${base}/inventory/feed`, {
-      headers: { 'content-type': 'text/csv' },
+      headers: { 'content-type': 'text/csv', ...(await csrfHeaders(page)) },
       data: [
         'vin,year,make,model,vehicle_state,price,mileage,image_url',
         '1FTEW1EP5MFA00001,2021,Ford,F-150,Used,28500,41000,http://img.invalid/a.jpg|https://img.invalid/f150.jpg',

@@ -14,6 +14,13 @@ export async function apiLogin(page: Page, email: string) {
   return (await response.json()) as { id: number; organization_id: number; dealership_ids: number[]; role_id: number };
 }
 
+/** The CSRF header of the page's session (docs/security.md), for state-changing `page.request` calls. */
+export async function csrfHeaders(page: Page): Promise<Record<string, string>> {
+  const response = await page.request.get('/api/me');
+  expect(response.status()).toBe(200);
+  return { 'x-csrf-token': ((await response.json()) as { csrf_token: string }).csrf_token };
+}
+
 /** Signs in through the sign-in page as a user would. */
 export async function uiLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');

@@ -63,6 +63,35 @@ function readJson(file: string, content: string, errors: IngestionError[]): RawR
   return (parsed as Record<string, unknown>[]).map((value, index) => ({ line: index + 1, value }));
 }
 
+/** The 1-based line of a character offset. */
+const lineAt = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/**
+ * Files must be UTF-8 (an optional BOM at the start only). A UTF-16 file, a byte that is not
+ * UTF-8 (Latin-1, Windows-1252: mixed encodings), a NUL or a BOM inside the text refuse the whole
+ * file, naming the line of the first offending character.
+ */
+function checkEncoding(content: Buffer | string): { line: number | null; message: string } | null {
+  if (Buffer.isBuffer(content) && content.length >= 2) {
+    const bom = content.readUInt16BE(0);
+    if (bom === 0xfffe || bom === 0xfeff)
+      return { line: null, message: 'The file is UTF-16: save it as UTF-8 (CSV UTF-8) and send it again' };
+  }
+  const text = typeof content === 'string' ? content : content.toString('utf8');
+  const invalid = text.indexOf('\uFFFD');
+  if (invalid >= 0)
+    return {
+      line: lineAt(text, invalid),
+      message: 'The file is not valid UTF-8 here (a character in another encoding, such as Latin-1)',
+    };
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) return { line: lineAt(text, nul), message: 'The file holds a NUL character: is it UTF-16 or binary?' };
+  const innerBom = text.indexOf('\uFEFF', 1);
+  if (innerBom >= 0)
+    return { line: lineAt(text, innerBom), message: 'A byte order mark inside the file: were two files joined?' };
+  return null;
+}
+
 /**
  * Parses and validates one file's content against its entity's contract. Every problem is added
  * to `errors` (file, line, column, message); a file with any error yields null.
@@ -84,11 +113,12 @@ export function parseIngestionFile(
     });
     return null;
   }
-  const text = typeof content === 'string' ? content : content.toString('utf8');
-  if (text.includes('\uFFFD')) {
-    errors.push({ file, line: null, column: null, message: 'The file is not valid UTF-8' });
+  const encodingError = checkEncoding(content);
+  if (encodingError) {
+    errors.push({ file, line: encodingError.line, column: null, message: encodingError.message });
     return null;
   }
+  const text = typeof content === 'string' ? content : content.toString('utf8');
   const raw = kind.format === 'csv' ? readCsv(file, text, errors) : readJson(file, text, errors);
   if (!raw) return null;
 

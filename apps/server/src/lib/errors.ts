@@ -15,3 +15,5 @@ export class ApiError extends Error {
 export const notFound = (what = 'Not found') => new ApiError(404, 'NOT_FOUND', what);
 export const unauthenticated = () => new ApiError(401, 'UNAUTHENTICATED', 'Sign in to continue');
 export const forbidden = (message = 'You may not do this') => new ApiError(403, 'FORBIDDEN', message);
+export const csrfFailed = (message = 'The request was refused: reload the page and try again') =>
+  new ApiError(403, 'CSRF_FAILED', message);

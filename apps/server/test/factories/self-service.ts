@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import type { App } from '../../src/app';
 import type { Db } from '../../src/db/client';
 import { selfServiceCampaigns } from '../../src/db/schema';
+import { authHeaders } from '../helper';
 
 /**
  * Connects the sandbox of `vendorId` for the organization the way a browser does: connect call →
@@ -18,18 +19,18 @@ export async function connectSandbox(
   const start = await app.inject({
     method: 'POST',
     url: `/api/agencies/${organizationId}/dsp/platforms/${vendorId}/connect`,
-    headers: { cookie },
+    headers: authHeaders(cookie),
     payload: { dealership_id: dealershipId },
   });
   expect(start.statusCode, start.body).toBe(200);
-  const consent = await app.inject({ method: 'GET', url: start.json().authorize_url, headers: { cookie } });
+  const consent = await app.inject({ method: 'GET', url: start.json().authorize_url, headers: authHeaders(cookie) });
   expect(consent.statusCode, consent.body).toBe(200);
   const allow = /<a class="allow" href="([^"]+)"/.exec(consent.body)?.[1]?.replaceAll('&amp;', '&');
   expect(allow).toBeDefined();
   const callback = await app.inject({
     method: 'GET',
     url: new URL(allow!).pathname + new URL(allow!).search,
-    headers: { cookie },
+    headers: authHeaders(cookie),
   });
   expect(callback.statusCode, callback.body).toBe(302);
   return callback.headers.location as string;

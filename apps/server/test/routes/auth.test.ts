@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, meSchema } from '@portal/contracts';
-import { build, login, type TestContext } from '../helper';
+import { build, login, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -46,15 +46,17 @@ describe('sign-in and sessions', () => {
   it('GET /api/me answers 401 without a session and the user with one', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     const cookie = await login(t.app, 'agency@demo.test');
-    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+    const me = await t.app.inject({ method: 'GET', url: '/api/me', headers: authHeaders(cookie) });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe('agency@demo.test');
   });
 
   it('sign-out invalidates the session on the server', async () => {
     const cookie = await login(t.app, 'dealer@demo.test');
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie } })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: authHeaders(cookie) })).statusCode,
+    ).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: authHeaders(cookie) })).statusCode).toBe(401);
   });
 
   it('a tampered session cookie is refused', async () => {
@@ -64,15 +66,19 @@ describe('sign-in and sessions', () => {
       /^portal_session=(.)/,
       (_m, c: string) => `portal_session=${c === 'A' ? 'B' : 'A'}`,
     );
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: tampered } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: authHeaders(tampered) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('rate-limits sign-in attempts per client address', async () => {
+    // A different address each time, so the per-account lockout (security tests) stays out of it.
+    let n = 0;
     const attempt = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        payload: { email: 'agency@demo.test', password: 'nope-nope' },
+        payload: { email: `guess${(n += 1)}@demo.test`, password: 'nope-nope' },
         remoteAddress: '10.0.0.77',
       });
     const statuses: number[] = [];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inventoryFilterFieldsSchema, vendorCampaignName } from '@portal/contracts';
 import { campaignDrafts, inventoryDataProviders, inventoryVehicles } from '../../src/db/schema';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 let agency: string;
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, cookie = agency) =>
-  t.app.inject({ method, url: `${base}${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url: `${base}${url}`, headers: authHeaders(cookie), ...(payload ? { payload } : {}) });
 
 async function newDraft(product_code: string, extra: object = {}) {
   const response = await call('POST', '/campaigns', { pacing_id: PACING, product_code, is_incomplete: 1, ...extra });
@@ -131,17 +131,17 @@ describe('drafts (spec 001 §4 draft lifecycle)', () => {
     const patch = await t.app.inject({
       method: 'PATCH',
       url: `${other}/campaigns/${id}`,
-      headers: { cookie: agency },
+      headers: authHeaders(agency),
       payload: { notes: 'x' },
     });
     expect(patch.statusCode).toBe(404);
-    await t.app.inject({ method: 'DELETE', url: `${other}/campaigns/${id}`, headers: { cookie: agency } });
+    await t.app.inject({ method: 'DELETE', url: `${other}/campaigns/${id}`, headers: authHeaders(agency) });
     const [row] = await t.database.db.select().from(campaignDrafts).where(eq(campaignDrafts.id, id));
     expect(row?.isIncomplete).toBe(1);
     const list = await t.app.inject({
       method: 'GET',
       url: `${other}/campaigns/incomplete`,
-      headers: { cookie: agency },
+      headers: authHeaders(agency),
     });
     expect(list.json().data.map((d: { link_campaign_id: number }) => d.link_campaign_id)).not.toContain(id);
   });
@@ -317,7 +317,7 @@ describe('creatives (spec 001 §5, §7)', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/agencies/1/dealership/108/inventory/vehicles?pageIndex=0&pageSize=99999',
-      headers: { cookie: agency },
+      headers: authHeaders(agency),
     });
     const elapsed = performance.now() - started;
     expect(response.statusCode).toBe(200);
@@ -367,7 +367,7 @@ describe('creation (spec 001 §7)', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: `${base}/campaigns?startDate=2026-11-01&endDate=2026-11-14&pageSize=1000&filters=${encodeURIComponent(JSON.stringify([{ id: 'client_campaign_display_name', value: 'Trucks under 30k' }]))}`,
-      headers: { cookie: dealer },
+      headers: authHeaders(dealer),
     });
     const rows = list.json().data.filter((c: { client_campaign_id: number }) => c.client_campaign_id === campaignId);
     expect(rows).toHaveLength(1);
@@ -459,7 +459,7 @@ describe('inventory and audiences', () => {
 
   it('names the inventory data providers from the database (spec 001 §7 GET /admin/inventory_data_providers)', async () => {
     const providers = (query: string, cookie = dealer) =>
-      t.app.inject({ method: 'GET', url: `/api/admin/inventory_data_providers${query}`, headers: { cookie } });
+      t.app.inject({ method: 'GET', url: `/api/admin/inventory_data_providers${query}`, headers: authHeaders(cookie) });
     const summary = (await call('GET', '/inventory/summary', undefined, dealer)).json();
     const ids = summary.inventoryDataProviders.inventory_data_provider_ids as number[];
     expect(ids).toHaveLength(1);
@@ -499,14 +499,14 @@ describe('inventory and audiences', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/agencies/1/dealership/103/inventory/feed',
-        headers: { cookie: agency, 'content-type': 'text/csv' },
+        headers: { ...authHeaders(agency), 'content-type': 'text/csv' },
         payload: body,
       });
     const before = (
       await t.app.inject({
         method: 'GET',
         url: '/api/agencies/1/dealership/103/inventory/summary',
-        headers: { cookie: agency },
+        headers: authHeaders(agency),
       })
     ).json();
     const ok = await feed(
@@ -556,7 +556,7 @@ describe('inventory and audiences', () => {
       await t.app.inject({
         method: 'GET',
         url: '/api/agencies/1/dealership/102/audiences',
-        headers: { cookie: agency },
+        headers: authHeaders(agency),
       })
     ).json().data[0];
     expect((await call('GET', `/audiences/${other._id}`)).statusCode).toBe(404);
@@ -566,11 +566,11 @@ describe('inventory and audiences', () => {
     const markets = await t.app.inject({
       method: 'GET',
       url: '/api/reference/media-markets',
-      headers: { cookie: dealer },
+      headers: authHeaders(dealer),
     });
     expect(markets.json().data).toHaveLength(readDemoFile('dmas').length);
     expect(markets.json().data[0]).toMatchObject({ rank: 1 });
-    const zips = await t.app.inject({ method: 'GET', url: '/api/reference/zip-dmas', headers: { cookie: dealer } });
+    const zips = await t.app.inject({ method: 'GET', url: '/api/reference/zip-dmas', headers: authHeaders(dealer) });
     const table = zips.json();
     const sample = readDemoFile('zip_dmas')[0]!;
     const market = readDemoFile('dmas').find((d) => d.dma_code === sample.dma_code);

@@ -5,7 +5,7 @@ import {
   managedCampaignDetailSchema,
   type ManagedCampaign,
 } from '@portal/contracts';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 let cookie: string;
@@ -45,7 +45,7 @@ describe('GET .../campaigns', () => {
       const response = await t.app.inject({
         method: 'GET',
         url: `${base(dealershipId)}?startDate=${startDate}&endDate=${endDate}`,
-        headers: { cookie },
+        headers: authHeaders(cookie),
       });
       expect(response.statusCode).toBe(200);
       const body = listManagedCampaignsResponseSchema.parse(response.json());
@@ -80,7 +80,7 @@ describe('GET .../campaigns', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14&sorting=${encodeURIComponent(JSON.stringify([{ id: 'impressions', desc: true }]))}`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     const impressions = response.json().data.map((c: ManagedCampaign) => c.impressions);
     expect(impressions).toEqual([...impressions].sort((a, b) => b - a));
@@ -88,7 +88,7 @@ describe('GET .../campaigns', () => {
     const pending = await t.app.inject({
       method: 'GET',
       url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14&filters=${encodeURIComponent(JSON.stringify([{ id: 'campaign_status', value: 'pending' }]))}`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     const statuses = pending.json().data.map((c: ManagedCampaign) => c.campaign_status);
     expect(statuses.length).toBeGreaterThan(0);
@@ -103,14 +103,14 @@ describe('GET .../campaigns', () => {
       await t.app.inject({
         method: 'GET',
         url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14`,
-        headers: { cookie },
+        headers: authHeaders(cookie),
       })
     ).json();
     const second = (
       await t.app.inject({
         method: 'GET',
         url: `${base(101)}?startDate=2026-09-01&endDate=2026-11-14&pageIndex=1&pageSize=2`,
-        headers: { cookie },
+        headers: authHeaders(cookie),
       })
     ).json();
     expect(second.pagination.total).toBe(all.pagination.total);
@@ -126,7 +126,7 @@ describe('GET .../campaigns', () => {
     ['startDate=2026-11-01&endDate=2026-11-14&sorting=notjson', 'query.sorting'],
     ['startDate=2026-11-01&endDate=2026-11-14&pageSize=100000', 'query.pageSize'],
   ])('refuses %s with 400 naming %s', async (query, path) => {
-    const response = await t.app.inject({ method: 'GET', url: `${base(101)}?${query}`, headers: { cookie } });
+    const response = await t.app.inject({ method: 'GET', url: `${base(101)}?${query}`, headers: authHeaders(cookie) });
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body.error.code).toBe('VALIDATION_FAILED');
@@ -148,7 +148,11 @@ describe('GET .../campaigns/summary', () => {
         impressions += totals.impressions;
         clicks += totals.clicks;
       }
-      const response = await t.app.inject({ method: 'GET', url: `${base(dealershipId)}/summary`, headers: { cookie } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `${base(dealershipId)}/summary`,
+        headers: authHeaders(cookie),
+      });
       expect(response.json()).toEqual({
         start_date: '2026-11-01',
         end_date: '2026-11-15',
@@ -169,7 +173,7 @@ describe('GET .../campaigns/{campaign_id}', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${base(101)}/${campaign.client_campaign_id}?startDate=2026-10-01&endDate=2026-11-14`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(response.statusCode).toBe(200);
     const detail = managedCampaignDetailSchema.parse(response.json());
@@ -184,7 +188,7 @@ describe('GET .../campaigns/{campaign_id}', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${base(101)}/${other.client_campaign_id}?startDate=2026-10-01&endDate=2026-11-14`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(response.statusCode).toBe(404);
   });
@@ -195,14 +199,14 @@ describe('POST .../analytics/events', () => {
     const ok = await t.app.inject({
       method: 'POST',
       url: '/api/agencies/1/dealership/101/analytics/events',
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: { name: 'create_campaign', properties: { tab: 'list' } },
     });
     expect(ok.statusCode).toBe(204);
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/agencies/1/dealership/101/analytics/events',
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: { name: 'drop_tables' },
     });
     expect(bad.statusCode).toBe(400);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmaBoundariesSchema, errorResponseSchema } from '@portal/contracts';
 import { signedFilePath } from '../../src/lib/storage/signed-urls';
 import { TEST_NOW } from '../constants';
-import { build, login, TEST_SESSION_SECRET, type TestContext } from '../helper';
+import { build, login, TEST_SESSION_SECRET, type TestContext, authHeaders } from '../helper';
 import {
   FIXTURE,
   loadReportFixtures,
@@ -33,7 +33,7 @@ async function recordingUrl(): Promise<string> {
   const response = await t.app.inject({
     method: 'GET',
     url: `${tenantBase()}/campaigns/search/${FIXTURE.dyd}/calls?start_date=${RANGE.start_date}&end_date=${RANGE.end_date}`,
-    headers: { cookie },
+    headers: authHeaders(cookie),
   });
   const call = response
     .json()

@@ -6,7 +6,7 @@ import { reportJobDefinitions } from '../../src/jobs/report-jobs';
 import { startJobWorkers } from '../../src/jobs/workers';
 import { createSheetsClient } from '../../src/lib/google-sheets';
 import type { MailMessage } from '../../src/lib/mail';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 const SERVICE_EMAIL = 'portal-reports@portal-test.iam.gserviceaccount.com';
 const SHARED = '1SharedSheetId_abcdef';
@@ -69,7 +69,7 @@ async function check(t: TestContext, who: string, url: string, serviceEmail: str
   const response = await t.app.inject({
     method: 'POST',
     url: `${base}/utils/google_spreadsheet/check-access`,
-    headers: { cookie: who },
+    headers: authHeaders(who),
     payload: { spreadsheet_url: url, service_email: serviceEmail },
   });
   expect(response.statusCode).toBe(200);
@@ -81,13 +81,13 @@ describe('Google sheet access', () => {
     const one = await withAccount.app.inject({
       method: 'GET',
       url: `${base}/utils/google_spreadsheet/service-user`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(one.json()).toEqual({ email: SERVICE_EMAIL });
     const none = await withoutAccount.app.inject({
       method: 'GET',
       url: `${base}/utils/google_spreadsheet/service-user`,
-      headers: { cookie: cookieWithout },
+      headers: authHeaders(cookieWithout),
     });
     expect(none.json()).toEqual({ email: null });
   });
@@ -117,7 +117,7 @@ describe('Google sheet access', () => {
     const response = await withAccount.app.inject({
       method: 'POST',
       url: `${base}/campaigns/report-generator`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: {
         email: 'sheet@dealer.test',
         campaigns: ids,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 let cookie: string;
@@ -12,7 +12,7 @@ afterAll(() => t.close());
 
 const summary = '/api/agencies/1/dealership/101/campaigns/summary';
 const get = (url: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'GET', url, headers: { cookie, ...headers } });
+  t.app.inject({ method: 'GET', url, headers: { ...authHeaders(cookie), ...headers } });
 
 describe('ETag revalidation of API reads (docs/performance.md)', () => {
   it('answers 304 without a body while the numbers are unchanged, and 200 with a new ETag once they change', async () => {

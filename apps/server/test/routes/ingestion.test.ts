@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignDailyMetrics, managedCampaigns } from '../../src/db/schema';
 import { ingestFolder } from '../../src/ingestion';
-import { build, login, writeFiles, type TestContext } from '../helper';
+import { build, login, writeFiles, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -93,6 +93,46 @@ describe('ingestion', () => {
     expect(bad.ok).toBe(false);
   });
 
+  it('refuses truncated, UTF-16 and mixed-encoding files whole, by line, and loads nothing of the set', async () => {
+    const before = await metricsCount(101001);
+    const good = `${METRICS_HEADER}\n880101,2026-11-02,10,1,0,,0,0,0,0,0\n`;
+    const cases: Array<{ content: Buffer; line: number | null; message: RegExp }> = [
+      // Cut in the middle of its last row.
+      { content: Buffer.from(`${good}880101,2026-11-03,10,1`), line: 3, message: /Malformed CSV|column/i },
+      {
+        content: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(good, 'utf16le')]),
+        line: null,
+        message: /UTF-16/,
+      },
+      // UTF-8 with one Windows-1252 'é' on line 3.
+      {
+        content: Buffer.concat([
+          Buffer.from(`${good}880101,2026-11-04,1`),
+          Buffer.from([0xe9]),
+          Buffer.from(',1,0,,0,0,0,0,0\n'),
+        ]),
+        line: 3,
+        message: /not valid UTF-8/,
+      },
+      { content: Buffer.from(`${good}880101,2026-11-05,1\u0000,1,0,,0,0,0,0,0\n`), line: 3, message: /NUL/ },
+      { content: Buffer.from(`${good}\uFEFF${good}`), line: 3, message: /byte order mark/ },
+    ];
+    for (const { content, line, message } of cases) {
+      const dir = await writeFiles({ 'campaigns.csv': `${CAMPAIGN_HEADER}\n${campaignLine(880101)}\n` });
+      await (await import('node:fs/promises')).writeFile(`${dir}/campaign_daily_metrics.csv`, content);
+      const outcome = await ingestFolder(t.database.db, dir);
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) continue;
+      expect(outcome.errors[0]).toMatchObject({ file: 'campaign_daily_metrics.csv', line });
+      expect(outcome.errors[0]!.message).toMatch(message);
+    }
+    // Nothing of any set was loaded: not the good campaigns file, not the good rows before the fault.
+    const [campaign] = await t.database.db.select().from(managedCampaigns).where(eq(managedCampaigns.id, 880101));
+    expect(campaign).toBeUndefined();
+    expect(await metricsCount(880101)).toBe(0);
+    expect(await metricsCount(101001)).toBe(before);
+  });
+
   it('loads good files, and loading the same files again changes nothing', async () => {
     const files = {
       'campaigns.csv': `${CAMPAIGN_HEADER}\n${campaignLine(880010, 'Idempotent SEM')}\n`,
@@ -146,7 +186,7 @@ describe('ingestion', () => {
       return t.app.inject({
         method: 'POST',
         url: '/api/admin/ingest',
-        headers: { cookie, 'content-type': request.headers.get('content-type')! },
+        headers: { ...authHeaders(cookie), 'content-type': request.headers.get('content-type')! },
         payload: body,
       });
     };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthOverMonthColumns, monthOverMonthResponseSchema, type MonthOverMonthResponse } from '@portal/contracts';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 let cookie: string;
@@ -44,7 +44,7 @@ describe('GET .../campaigns/month-over-month', () => {
         const response = await t.app.inject({
           method: 'GET',
           url: `${base(id)}/month-over-month?dateFilter=${filter}`,
-          headers: { cookie },
+          headers: authHeaders(cookie),
         });
         expect(response.statusCode).toBe(200);
         const body: MonthOverMonthResponse = monthOverMonthResponseSchema.parse(response.json());
@@ -91,7 +91,7 @@ describe('GET .../campaigns/month-over-month', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${base(101)}/month-over-month?dateFilter=12_month`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().dateFilter).toBe('3_month');
@@ -101,7 +101,7 @@ describe('GET .../campaigns/month-over-month', () => {
     const response = await t.app.inject({
       method: 'GET',
       url: `${base(101)}/month-over-month.pdf?dateFilter=6_month`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');

@@ -6,7 +6,7 @@ import { formatUsDate } from '../../src/lib/csv';
 import { createMailer } from '../../src/lib/mail';
 import { REPORT_DELIVERY_QUEUE, reportJobDefinitions, type ReportDeliveryJob } from '../../src/jobs/report-jobs';
 import { startJobWorkers } from '../../src/jobs/workers';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 /** A local SMTP server (smtp-server) that keeps every message it receives. */
 const received: Array<{ to: string[]; raw: string }> = [];
@@ -92,7 +92,7 @@ describe('POST .../campaigns/report-generator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${base}/campaigns/report-generator`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: { email: 'nope', campaigns: [], metrics: {}, reportFormat: null, period: null },
     });
     expect(response.statusCode).toBe(400);
@@ -107,7 +107,7 @@ describe('POST .../campaigns/report-generator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${base}/campaigns/report-generator`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: {
         email: 'buyer@dealer.test',
         campaigns: [Number(other.client_campaign_id)],
@@ -125,7 +125,7 @@ describe('POST .../campaigns/report-generator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${base}/campaigns/report-generator`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: {
         email: 'buyer@dealer.test',
         campaigns: ids,
@@ -190,7 +190,7 @@ describe('POST .../campaigns/report-generator', () => {
     const without = await t.app.inject({
       method: 'GET',
       url: `${url}&includeAdditionalMetrics=0`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(without.statusCode).toBe(200);
     expect(without.json().data.length).toBe(campaigns.length);
@@ -198,7 +198,7 @@ describe('POST .../campaigns/report-generator', () => {
     const withExtra = await t.app.inject({
       method: 'GET',
       url: `${url}&includeAdditionalMetrics=1`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(withExtra.statusCode).toBe(200);
     const daily = readDemoFile('campaign_daily_metrics');
@@ -221,7 +221,7 @@ describe('POST .../campaigns/report-generator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${base}/campaigns/report-generator`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: {
         email,
         campaigns: ids,
@@ -286,7 +286,11 @@ describe('POST .../campaigns/report-generator', () => {
   });
 
   it('writes a csv attachment with one column per selected conversion tag', async () => {
-    const tags = await t.app.inject({ method: 'GET', url: `${base}/campaigns/report-tags`, headers: { cookie } });
+    const tags = await t.app.inject({
+      method: 'GET',
+      url: `${base}/campaigns/report-tags`,
+      headers: authHeaders(cookie),
+    });
     expect(tags.statusCode).toBe(200);
     const tagNames: string[] = tags.json().data.map((d: { tag_name: string }) => d.tag_name);
     const conversions = readDemoFile('campaign_conversions');
@@ -296,7 +300,7 @@ describe('POST .../campaigns/report-generator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${base}/campaigns/report-generator`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: {
         email: 'csv@dealer.test',
         campaigns: ids,
@@ -333,7 +337,7 @@ describe('POST .../campaigns/report-generator', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: `${base}/campaigns/month-over-month/excel`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: { dateFilter: '3_month' },
     });
     expect(response.statusCode).toBe(202);
@@ -347,7 +351,7 @@ describe('POST .../campaigns/report-generator', () => {
       await t.app.inject({
         method: 'GET',
         url: `${base}/campaigns/month-over-month?dateFilter=3_month`,
-        headers: { cookie },
+        headers: authHeaders(cookie),
       })
     ).json();
     expect(workbook.worksheets).toHaveLength(view.campaigns.length);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatInteger } from '@portal/contracts';
 import { reportPdfFileName } from '../../src/routes/api/exports/campaign-report-pdf';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 let cookie: string;
@@ -49,7 +49,7 @@ describe('GET .../campaigns/{campaign_id}/report.pdf', () => {
     async (code) => {
       const { campaign, impressions, clicks } = demoCampaign(code);
       const url = `/api/agencies/1/dealership/${campaign.dealership_id}/campaigns/${campaign.client_campaign_id}/report.pdf?start_date=${campaign.start_date}&end_date=${campaign.end_date}`;
-      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      const response = await t.app.inject({ method: 'GET', url, headers: authHeaders(cookie) });
       expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['content-disposition']).toBe(
@@ -68,14 +68,14 @@ describe('GET .../campaigns/{campaign_id}/report.pdf', () => {
     const bad = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/1/dealership/${campaign.dealership_id}/campaigns/${campaign.client_campaign_id}/report.pdf?start_date=2026-11-10&end_date=2026-11-01`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(bad.statusCode).toBe(400);
     const otherDealership = campaign.dealership_id === '101' ? 102 : 101;
     const crossed = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/1/dealership/${otherDealership}/campaigns/${campaign.client_campaign_id}/report.pdf?start_date=${campaign.start_date}&end_date=${campaign.end_date}`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(crossed.statusCode).toBe(404);
   });

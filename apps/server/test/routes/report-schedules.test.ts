@@ -5,7 +5,7 @@ import { createJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import type { MailMessage } from '../../src/lib/mail';
 import { isoWeekday } from '../../src/lib/schedule-dates';
-import { build, login, readDemoFile, type TestContext } from '../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 
 /** The clock both workers see; the test moves it. */
 let now = new Date('2026-11-16T18:00:00Z'); // Monday 16 Nov 2026, noon in Chicago
@@ -80,7 +80,7 @@ async function schedule(email: string, type: 'day' | 'month', day: number) {
   const response = await t.app.inject({
     method: 'POST',
     url: `${base}/report-generator`,
-    headers: { cookie },
+    headers: authHeaders(cookie),
     payload: {
       email,
       campaigns: campaignIds,
@@ -97,7 +97,7 @@ async function schedule(email: string, type: 'day' | 'month', day: number) {
 }
 
 async function list() {
-  const response = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: { cookie } });
+  const response = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: authHeaders(cookie) });
   expect(response.statusCode).toBe(200);
   return response.json().data as Array<Record<string, unknown>>;
 }
@@ -134,7 +134,7 @@ describe('recurring reports', () => {
     const paused = await t.app.inject({
       method: 'PATCH',
       url: `${base}/report-schedules/${id}`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: { paused: true },
     });
     expect(paused.statusCode).toBe(204);
@@ -146,7 +146,7 @@ describe('recurring reports', () => {
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `${base}/report-schedules/${id}`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(deleted.statusCode).toBe(204);
     expect((await list()).find((s) => s.id === id)).toBeUndefined();
@@ -182,13 +182,13 @@ describe('recurring reports', () => {
   it('another user does not see, pause or delete the schedule', async () => {
     const id = await schedule(`private-${unique}@dealer.test`, 'day', 5);
     const agency = await login(t.app, 'agency@demo.test');
-    const theirs = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: { cookie: agency } });
+    const theirs = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: authHeaders(agency) });
     expect(theirs.json().data.map((s: { id: number }) => s.id)).not.toContain(id);
     for (const method of ['PATCH', 'DELETE'] as const) {
       const response = await t.app.inject({
         method,
         url: `${base}/report-schedules/${id}`,
-        headers: { cookie: agency },
+        headers: authHeaders(agency),
         ...(method === 'PATCH' ? { payload: { paused: true } } : {}),
       });
       expect(response.statusCode).toBe(404);

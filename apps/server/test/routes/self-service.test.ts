@@ -17,7 +17,7 @@ import { platformConnections, selfServiceCampaigns } from '../../src/db/schema';
 import { RAW, readCsv, toInt } from '../../src/demo/common';
 import { startJobWorkers } from '../../src/jobs/workers';
 import { selfServiceJobs, syncCampaign } from '../../src/self-service/sync-job';
-import { build, login, type TestContext } from '../helper';
+import { build, login, type TestContext, authHeaders } from '../helper';
 import { connectSandbox, waitFor } from '../factories/self-service';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 
@@ -40,9 +40,9 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+const get = (url: string, cookie = admin) => t.app.inject({ method: 'GET', url, headers: authHeaders(cookie) });
 const post = (url: string, payload: object, cookie = admin) =>
-  t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+  t.app.inject({ method: 'POST', url, headers: authHeaders(cookie), payload });
 
 /** The PDF's text as poppler's pdftotext reads it. */
 function pdfText(pdf: Buffer): string {

@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, inventoryFilterFieldsSchema } from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
-import { build, login, type TestContext } from '../helper';
+import { build, login, type TestContext, authHeaders } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
 import { connectSandbox, createSelfServiceFixture } from '../factories/self-service';
@@ -64,7 +64,7 @@ async function createWizardFixtures() {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/agencies/1/dealership/101/campaigns',
-      headers: { cookie: cookies.agency },
+      headers: authHeaders(cookies.agency),
       payload: { pacing_id: 1763200000, product_code, is_incomplete: 1 },
     });
     return response.json().link_campaign_id as number;
@@ -75,7 +75,7 @@ async function createWizardFixtures() {
   const audiences = await t.app.inject({
     method: 'GET',
     url: '/api/agencies/1/dealership/101/audiences',
-    headers: { cookie: cookies.agency },
+    headers: authHeaders(cookies.agency),
   });
   wizard.audience = audiences.json().data[0]._id;
   wizard.creative = 'creatives/link/tenancy-fixture.png';
@@ -258,7 +258,10 @@ function request(route: RouteTableEntry, ids: Ids, cookie?: string) {
   return t.app.inject({
     method: route.method as 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: fill(route, ids),
-    headers: { ...(cookie ? { cookie } : {}), ...(typeof payload === 'string' ? { 'content-type': 'text/csv' } : {}) },
+    headers: {
+      ...(cookie ? authHeaders(cookie) : {}),
+      ...(typeof payload === 'string' ? { 'content-type': 'text/csv' } : {}),
+    },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
@@ -361,7 +364,7 @@ describe('tenancy on every tenant-scoped route', () => {
     const ownList = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/${OTHER.organizationId}/dealership/${OTHER.dealershipId}/campaigns?startDate=2026-11-01&endDate=2026-11-14`,
-      headers: { cookie: cookies.staff },
+      headers: authHeaders(cookies.staff),
     });
     expect(ownList.statusCode).toBe(200);
     expect(ownList.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id)).toEqual([
@@ -370,7 +373,7 @@ describe('tenancy on every tenant-scoped route', () => {
     const crossed = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/1/dealership/101/campaigns/${OTHER.campaignId}?startDate=2026-11-01&endDate=2026-11-14`,
-      headers: { cookie: cookies.staff },
+      headers: authHeaders(cookies.staff),
     });
     expect(crossed.statusCode).toBe(404);
   });
@@ -379,7 +382,7 @@ describe('tenancy on every tenant-scoped route', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/agencies/1/dealership/101/campaigns?startDate=2020-01-01&endDate=2026-12-31&pageSize=1000',
-      headers: { cookie: cookies.agency },
+      headers: authHeaders(cookies.agency),
     });
     const ids = list.json().data.map((c: { client_campaign_id: number }) => c.client_campaign_id);
     expect(ids.length).toBeGreaterThan(0);
@@ -388,27 +391,27 @@ describe('tenancy on every tenant-scoped route', () => {
     const dealerships = await t.app.inject({
       method: 'GET',
       url: '/api/agencies/1/dealerships',
-      headers: { cookie: cookies.dealer },
+      headers: authHeaders(cookies.dealer),
     });
     expect(dealerships.json().data.map((d: { id: number }) => d.id)).toEqual([101]);
     const agencyDealerships = await t.app.inject({
       method: 'GET',
       url: '/api/agencies/1/dealerships',
-      headers: { cookie: cookies.agency },
+      headers: authHeaders(cookies.agency),
     });
     expect(agencyDealerships.json().data.map((d: { id: number }) => d.id)).not.toContain(OTHER.dealershipId);
     const otherList = await t.app.inject({
       method: 'GET',
       url: '/api/agencies/2/dealerships',
-      headers: { cookie: cookies.agency },
+      headers: authHeaders(cookies.agency),
     });
     expect(otherList.statusCode).toBe(404);
-    const orgs = await t.app.inject({ method: 'GET', url: '/api/organizations', headers: { cookie: cookies.agency } });
+    const orgs = await t.app.inject({ method: 'GET', url: '/api/organizations', headers: authHeaders(cookies.agency) });
     expect(orgs.json().data).toEqual([{ id: 1, name: expect.any(String) }]);
     const staffOrgs = await t.app.inject({
       method: 'GET',
       url: '/api/organizations',
-      headers: { cookie: cookies.staff },
+      headers: authHeaders(cookies.staff),
     });
     expect(staffOrgs.json().data.map((o: { id: number }) => o.id)).toEqual(expect.arrayContaining([1, 2]));
   });

@@ -6,7 +6,7 @@ import { hashPassword } from '../../src/plugins/app/auth-repository';
 import { createGoogleAdsConnector } from '../../src/self-service/connectors/google-ads';
 import { createMetaConnector } from '../../src/self-service/connectors/meta';
 import { PlatformAuthError, PlatformRateLimitError } from '../../src/self-service/connectors/types';
-import { build, login, type TestContext } from '../helper';
+import { build, login, type TestContext, authHeaders } from '../helper';
 import { fakeServer, googleAdsHandler, metaHandler } from './fake-platforms';
 
 // Ports of this worktree's range; the fakes answer as the platforms document.
@@ -253,7 +253,7 @@ describe('the portal refreshes an expired token through the real connector', () 
     const response = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/${ORG}/dsp/accounts?vendor_id=1&force_refresh=true`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().data.map((a: { value: string }) => a.value)).toEqual(['1000000001', '1000000002']);

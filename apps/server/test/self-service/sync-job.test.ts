@@ -4,7 +4,7 @@ import { dealerships, organizations, selfServiceCampaigns, users } from '../../s
 import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import { hashPassword } from '../../src/plugins/app/auth-repository';
 import { enqueueSync, selfServiceJobs, SYNC_JOB, syncCampaign } from '../../src/self-service/sync-job';
-import { build, login, type TestContext } from '../helper';
+import { build, login, type TestContext, authHeaders } from '../helper';
 import { connectSandbox, waitFor } from '../factories/self-service';
 
 // An agency and dealership of this file only (shared PostgreSQL in CI).
@@ -61,13 +61,13 @@ describe('self-service sync job', () => {
       await t.app.inject({
         method: 'GET',
         url: `/api/agencies/${ORG}/dsp/accounts/vendors/3/campaigns?account_id=act_936`,
-        headers: { cookie },
+        headers: authHeaders(cookie),
       })
     ).json() as Array<{ value: string }>;
     const imported = await t.app.inject({
       method: 'POST',
       url: `/api/agencies/${ORG}/dealership/${DEALERSHIP}/campaigns/self-service/import`,
-      headers: { cookie },
+      headers: authHeaders(cookie),
       payload: {
         vendor_id: 3,
         agency_id: ORG,

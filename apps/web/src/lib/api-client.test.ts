@@ -22,6 +22,28 @@ describe('api client', () => {
     expect(init?.body).toBe('{"a":1}');
   });
 
+  it('sends the CSRF token of sign-in or /api/me on every state-changing request, and forgets it on sign-out', async () => {
+    const { fetch } = mockApi({
+      'POST /api/auth/login': { body: { id: 1, csrf_token: 'token-from-login' } },
+      'GET /api/me': { body: { id: 1, csrf_token: 'token-from-me' } },
+      'POST /api/things': { status: 204 },
+      'GET /api/things': { body: [] },
+      'POST /api/auth/logout': { status: 204 },
+    });
+    const headersOf = (call: number) => (fetch.mock.calls[call]?.[1]?.headers ?? {}) as Record<string, string>;
+    await api.post('/api/auth/login', { email: 'a@b.test', password: 'x' });
+    await api.post('/api/things', { a: 1 });
+    expect(headersOf(1)['X-CSRF-Token']).toBe('token-from-login');
+    await api.get('/api/me');
+    await api.get('/api/things');
+    expect(headersOf(3)['X-CSRF-Token']).toBeUndefined();
+    await api.post('/api/things');
+    expect(headersOf(4)['X-CSRF-Token']).toBe('token-from-me');
+    await api.post('/api/auth/logout');
+    await api.post('/api/things');
+    expect(headersOf(6)['X-CSRF-Token']).toBeUndefined();
+  });
+
   it('sends the user to sign in on a 401, except for /api/me and the login call', async () => {
     const onUnauthorized = vi.fn();
     setUnauthorizedHandler(onUnauthorized);

@@ -43,6 +43,18 @@ export function setUnauthorizedHandler(handler: (next: string) => void): void {
 
 type QueryValue = string | number | boolean | null | undefined;
 
+/**
+ * The session's CSRF token (docs/security.md): the server puts it in the answers of sign-in and
+ * `GET /api/me`; every state-changing request sends it back as `X-CSRF-Token`. Kept in memory only.
+ */
+let csrfToken: string | null = null;
+const CSRF_SOURCES = ['/api/me', '/api/auth/login'];
+
+/** Headers a state-changing request to the API must carry (the CSRF token once it is known). */
+export function csrfHeaders(): Record<string, string> {
+  return csrfToken ? { 'X-CSRF-Token': csrfToken } : {};
+}
+
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
@@ -91,6 +103,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(method === 'GET' ? {} : csrfHeaders()),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
@@ -114,9 +127,12 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     throw error;
   }
 
-  if (response.status === 204 || !schema) return undefined as T;
+  if (path === '/api/auth/logout') csrfToken = null;
+  if (response.status === 204 || (!schema && !CSRF_SOURCES.includes(path))) return undefined as T;
   const json: unknown = await response.json();
-  return schema.parse(json);
+  if (CSRF_SOURCES.includes(path) && typeof (json as { csrf_token?: unknown }).csrf_token === 'string')
+    csrfToken = (json as { csrf_token: string }).csrf_token;
+  return schema ? schema.parse(json) : (undefined as T);
 }
 
 /** A file answered by the API: its bytes and the name from `Content-Disposition` (null when absent). */

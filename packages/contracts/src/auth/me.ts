@@ -18,3 +18,10 @@ export const meSchema = z.object({
   role_id: z.number().int(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * Answer of `POST /api/auth/login` and `GET /api/me`: the user and the session's CSRF token, which
+ * every state-changing request must send back as the `X-CSRF-Token` header (docs/security.md).
+ */
+export const signedInSchema = meSchema.extend({ csrf_token: z.string() });
+export type SignedIn = z.infer<typeof signedInSchema>;

@@ -6,6 +6,7 @@ export const errorCodes = [
   'VALIDATION_FAILED',
   'UNAUTHENTICATED',
   'FORBIDDEN',
+  'CSRF_FAILED',
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',

@@ -71,6 +71,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Failed sign-ins per email address (lower-cased), whether or not a user has it, so a lockout does
+ * not tell which accounts exist (docs/security.md). Deleted by a successful sign-in.
+ */
+export const loginFailures = pgTable('login_failures', {
+  email: text('email').primaryKey(),
+  failures: integer('failures').notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+});
+
 /** Analytics events the web app records, e.g. create_campaign (spec 000 §2.1). */
 export const analyticsEvents = pgTable(
   'analytics_events',

@@ -1,15 +1,20 @@
+import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
 import { dealerships, organizations } from '../../db/schema';
-import { notFound, unauthenticated } from '../../lib/errors';
+import { csrfFailed, notFound, unauthenticated } from '../../lib/errors';
 import { findSessionUser } from './auth-repository';
 
 export const SESSION_COOKIE = 'portal_session';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `false` on a state-changing route whose credential is not the session cookie (a signed URL) or that has no session yet (sign-in): no CSRF token is required. */
+    csrf?: false;
+  }
   interface FastifyRequest {
     /** The signed-in user, set by `requireUser`. */
     user: Me | null;
@@ -31,6 +36,26 @@ export function sessionToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The CSRF token of a session (synchronizer token, docs/security.md): an HMAC of the session token
+ * with the server's secret, so it is bound to that session, changes when the session rotates, and
+ * needs no storage. Sent to the client in the sign-in and `/api/me` answers, never in a cookie.
+ */
+export function csrfTokenFor(secret: string, session: string): string {
+  return crypto.createHmac('sha256', secret).update(`csrf:${session}`).digest('base64url');
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Whether the `Origin` header names the host the request was sent to. */
+function sameOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Sessions and tenancy (ARCHITECTURE.md "Tenancy and roles"). Role 1 opens every organization;
  * role 2 every dealership of its organization; role 3 (or none) only its own dealerships. A
  * tenant the user may not see answers 404, never data, and is checked before any route query.
@@ -39,6 +64,28 @@ export default fp(
   async (app, options: { sessionSecret: string }) => {
     await app.register(cookie, { secret: options.sessionSecret });
     app.decorateRequest('user', null);
+
+    // CSRF (docs/security.md), before any body parsing or query. 1: a browser's cross-site request
+    // to a state-changing API route is refused by its Fetch Metadata (`Sec-Fetch-Site`) or, from
+    // browsers that send none, by an `Origin` of another host — this covers sign-in, which has no
+    // session yet. 2: a state-changing request that carries a session cookie must send the session's
+    // CSRF token in `X-CSRF-Token`. Requests without the cookie go on and get the route's 401.
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none')
+        throw csrfFailed('Cross-site requests are refused');
+      const origin = request.headers.origin;
+      if (site === undefined && origin !== undefined && !sameOrigin(origin, request.headers.host))
+        throw csrfFailed('Cross-site requests are refused');
+      if (request.routeOptions.config.csrf === false) return;
+      const session = sessionToken(request);
+      if (!session) return;
+      const sent = request.headers['x-csrf-token'];
+      const expected = Buffer.from(csrfTokenFor(options.sessionSecret, session));
+      if (typeof sent !== 'string' || sent.length !== expected.length) throw csrfFailed();
+      if (!crypto.timingSafeEqual(Buffer.from(sent), expected)) throw csrfFailed();
+    });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const token = sessionToken(request);

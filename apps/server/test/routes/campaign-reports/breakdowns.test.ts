@@ -10,7 +10,7 @@ import {
   TOP_ENTRIES,
   walkInsResponseSchema,
 } from '@portal/contracts';
-import { build, login, readDemoFile, type TestContext } from '../../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../../helper';
 import {
   ALL_DAYS,
   FIXTURE,
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, dealershipId: number = FIXTURE.dealershipId) =>
-  t.app.inject({ method: 'GET', url: `${tenantBase(dealershipId)}${path}`, headers: { cookie } });
+  t.app.inject({ method: 'GET', url: `${tenantBase(dealershipId)}${path}`, headers: authHeaders(cookie) });
 
 const rowsIn = (entity: string, id: number, range: Range) =>
   ofCampaign(readFixture(entity), id).filter((r) => inRange(r.date, range));

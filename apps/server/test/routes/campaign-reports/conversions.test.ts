@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversionsResponseSchema, timeToConvertLabel, TOP_ENTRIES } from '@portal/contracts';
-import { build, login, type TestContext } from '../../helper';
+import { build, login, type TestContext, authHeaders } from '../../helper';
 import {
   ALL_DAYS,
   FIXTURE,
@@ -33,7 +33,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (path: string) => t.app.inject({ method: 'GET', url: `${tenantBase()}${path}`, headers: { cookie } });
+const get = (path: string) =>
+  t.app.inject({ method: 'GET', url: `${tenantBase()}${path}`, headers: authHeaders(cookie) });
 
 function expected(id: number, range: Range, showRoas: boolean) {
   const rows = ofCampaign(readFixture('campaign_conversions'), id).filter((r) => inRange(r.date, range));

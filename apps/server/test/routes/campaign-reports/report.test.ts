@@ -13,7 +13,7 @@ import {
   reportSectionNames,
   vtrPercent,
 } from '@portal/contracts';
-import { build, login, readDemoFile, type TestContext } from '../../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../../helper';
 import { createOtherTenant, OTHER } from '../../factories/other-tenant';
 import {
   ALL_DAYS,
@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, dealershipId: number = FIXTURE.dealershipId) =>
-  t.app.inject({ method: 'GET', url: `${tenantBase(dealershipId)}${path}`, headers: { cookie } });
+  t.app.inject({ method: 'GET', url: `${tenantBase(dealershipId)}${path}`, headers: authHeaders(cookie) });
 
 const campaigns = () => readFixture('campaigns');
 const campaignRow = (id: number) => campaigns().find((c) => c.client_campaign_id === String(id))!;
@@ -206,7 +206,7 @@ describe('every report call of a campaign answers 404 for another tenant’s cam
             .replace(':dealership_id', String(FIXTURE.dealershipId))
             .replace(':campaign_id', String(id)) +
           queryString(RANGE, { startDate: RANGE.start_date, endDate: RANGE.end_date, site: 'news.example.com' });
-        const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+        const response = await t.app.inject({ method: 'GET', url, headers: authHeaders(cookie) });
         expect(response.statusCode, `${route.url} ${id}`).toBe(404);
         expect(errorResponseSchema.parse(response.json()).error.message).toBe('Campaign not found');
       }

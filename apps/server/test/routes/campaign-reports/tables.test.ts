@@ -9,7 +9,7 @@ import {
   siteListPageSchema,
   siteSizesResponseSchema,
 } from '@portal/contracts';
-import { build, login, type TestContext } from '../../helper';
+import { build, login, type TestContext, authHeaders } from '../../helper';
 import {
   ALL_DAYS,
   FIXTURE,
@@ -46,7 +46,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (path: string) => t.app.inject({ method: 'GET', url: `${tenantBase()}${path}`, headers: { cookie } });
+const get = (path: string) =>
+  t.app.inject({ method: 'GET', url: `${tenantBase()}${path}`, headers: authHeaders(cookie) });
 const rowsIn = (entity: string, id: number, range: Range) =>
   ofCampaign(readFixture(entity), id).filter((r) => inRange(r.date, range));
 const usDate = (datetime: string) => {

@@ -8,7 +8,7 @@ import {
   VEHICLE_NOT_IN_INVENTORY,
   type VehicleRow,
 } from '@portal/contracts';
-import { build, login, readDemoFile, type TestContext } from '../../helper';
+import { build, login, readDemoFile, type TestContext, authHeaders } from '../../helper';
 import {
   ALL_DAYS,
   FIXTURE,
@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, dealershipId: number = FIXTURE.dealershipId) =>
-  t.app.inject({ method: 'GET', url: `${tenantBase(dealershipId)}${path}`, headers: { cookie } });
+  t.app.inject({ method: 'GET', url: `${tenantBase(dealershipId)}${path}`, headers: authHeaders(cookie) });
 
 /** Inventory of dealership 101 (demo) and 1901 (fixtures), by `dealership:vin`. */
 function inventory() {

@@ -30,6 +30,8 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
     `${UPLOADS_PATH}/*`,
     {
       bodyLimit: MAX_UPLOAD_BYTES + 1024,
+      // The signature is the credential, not the session cookie: no CSRF token (docs/security.md).
+      config: { csrf: false },
       schema: {
         tags: ['files'],
         summary: 'Upload a file to a signed URL (local storage)',

@@ -5,7 +5,7 @@ import {
   uploadInventoryFeedResponseSchema,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api-client';
+import { api, ApiError, csrfHeaders } from '@/lib/api-client';
 
 const tenant = (organizationId: number, dealershipId: number) =>
   `/api/agencies/${organizationId}/dealership/${dealershipId}`;
@@ -51,7 +51,7 @@ export async function uploadInventoryFeed(organizationId: number, dealershipId: 
     response = await fetch(`${tenant(organizationId, dealershipId)}/inventory/feed`, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'text/csv', Accept: 'application/json' },
+      headers: { 'Content-Type': 'text/csv', Accept: 'application/json', ...csrfHeaders() },
       body: file,
     });
   } catch {
