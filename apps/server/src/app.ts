@@ -101,7 +101,14 @@ export async function buildApp(options: AppOptions) {
   const routeTable: RouteTableEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, querystring: route.schema?.querystring });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          querystring: route.schema?.querystring,
+          params: route.schema?.params,
+          body: route.schema?.body,
+        });
   });
   app.decorate('routeTable', routeTable);
 
@@ -153,11 +160,13 @@ export async function buildApp(options: AppOptions) {
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** A registered route: method, URL pattern and its querystring schema (tests fill required parameters from it). */
+/** A registered route: method, URL pattern and its request schemas (tests fill and break requests from them). */
 export interface RouteTableEntry {
   method: string;
   url: string;
   querystring?: unknown;
+  params?: unknown;
+  body?: unknown;
 }
 
 declare module 'fastify' {
