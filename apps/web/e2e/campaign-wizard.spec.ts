@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, csrfHeaders, formatInteger, listUrl, screenshotDir } from './fixtures';
+import { apiLogin, csrfHeaders, expectAccessible, formatInteger, listUrl, screenshotDir } from './fixtures';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -37,6 +37,7 @@ function gate() {
 async function acceptTermsAndChoose(page: Page, type: RegExp) {
   await expect(page.getByText('Step 1/6')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What type of campaign do you want to build?' })).toBeVisible();
+  await expectAccessible(page, 'wizard step 1 (type)');
   await page.getByRole('radio', { name: type }).check({ force: true });
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
   await expect(page.getByText('You must accept the terms to continue')).toBeVisible();
@@ -45,6 +46,7 @@ async function acceptTermsAndChoose(page: Page, type: RegExp) {
   await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Step 2/6')).toBeVisible();
+  await expectAccessible(page, `wizard step 2 (product, ${type.source})`);
 }
 
 async function fillDetails(page: Page, name: string) {
@@ -53,7 +55,7 @@ async function fillDetails(page: Page, name: string) {
   await expect(page.getByText('This field is required')).toHaveCount(5);
   await page.getByLabel('Campaign name').fill(name);
   await page.getByText('Next month', { exact: true }).click();
-  await expect(page.getByLabel('Start date')).not.toHaveValue('');
+  await expect(page.getByRole('textbox', { name: /^Start date/ })).not.toHaveValue('');
   await page.getByLabel('Use recommended budget?').check({ force: true });
   await expect(page.getByRole('textbox', { name: 'Budget' })).toHaveValue('$5,000');
   // The ZIP helper: unknown ZIP, then the dealership's own market.
@@ -75,6 +77,7 @@ async function fillDetails(page: Page, name: string) {
   await table.getByRole('checkbox', { name: `Select ${audiences[0]!.audience_name}` }).check();
   await table.getByRole('button', { name: 'Show details' }).first().click();
   await expect(table.getByText('Last update:')).toBeVisible();
+  await expectAccessible(page, `wizard step 4 (details, ${name})`);
   await page.screenshot({ path: `${screenshotDir}/wizard-details.png`, fullPage: true });
   await page.getByRole('button', { name: 'Continue' }).click();
   return audiences[0]!;
@@ -133,6 +136,7 @@ test.describe('campaign wizard', () => {
     await page.getByRole('button', { name: 'Mileage' }).click();
     await page.getByLabel('Mileage filter').getByText('custom').click();
     await page.getByLabel('Highest mileage').fill('80000');
+    await expectAccessible(page, 'wizard step 3 (inventory filters)');
     await page.screenshot({ path: `${screenshotDir}/wizard-filters.png`, fullPage: true });
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -146,6 +150,7 @@ test.describe('campaign wizard', () => {
     await expect(page.getByText(audience.audience_name)).toBeVisible();
     await expect(page.getByText('Budget: $5,000.00')).toBeVisible();
     await page.getByLabel('Additional notes').fill('Please feature trucks');
+    await expectAccessible(page, 'wizard step 5 (review, inventory)');
     await page.screenshot({ path: `${screenshotDir}/wizard-review-inventory.png`, fullPage: true });
     // The creation is held until the progress toast has been seen; its body names the provider the
     // portal records for the demo inventory (GET /api/admin/inventory_data_providers).
@@ -167,6 +172,7 @@ test.describe('campaign wizard', () => {
     await expect(page.getByText('Nice! Campaign successfully created!')).toBeVisible();
     await expect(page.getByText('Please allow 24 hours for confirmation')).toBeVisible();
     await expect(toast(page, 'Campaign saved!')).toBeVisible();
+    await expectAccessible(page, 'wizard step 6 (success)');
     await page.screenshot({ path: `${screenshotDir}/wizard-success.png`, fullPage: true });
     await page.getByRole('button', { name: 'Close this window' }).click();
     await expect(page).toHaveURL(/\/campaigns\/list$/);
@@ -196,6 +202,7 @@ test.describe('campaign wizard', () => {
     await expect(toast(page, 'File size must not exceed 1MB')).toBeVisible();
     await input.setInputFiles({ name: 'banner-300x250.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Creatives (1/3)')).toBeVisible();
+    await expectAccessible(page, 'wizard step 2 (product and creatives, non-inventory)');
     await page.screenshot({ path: `${screenshotDir}/wizard-creatives.png`, fullPage: true });
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -203,6 +210,7 @@ test.describe('campaign wizard', () => {
     await expect(
       page.getByRole('heading', { name: 'What are you trying to achieve with this campaign?' }),
     ).toBeVisible();
+    await expectAccessible(page, 'wizard step 3 (objective)');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(toast(page, 'Please select an objective')).toBeVisible();
     await page.getByRole('radio', { name: 'Awareness' }).check({ force: true });
@@ -211,6 +219,7 @@ test.describe('campaign wizard', () => {
     await fillDetails(page, 'E2E mobile banners');
     await expect(page.getByRole('heading', { name: 'Review - E2E mobile banners' })).toBeVisible();
     await expect(page.getByText('Get people to know your brand')).toBeVisible();
+    await expectAccessible(page, 'wizard step 5 (review, non-inventory)');
     await expect(page.getByText('banner-300x250.png').or(page.getByText(/\.png$/))).toBeVisible();
     // Review's 'Create campaign!' saves the name and notes to the draft: held until 'Saving campaign' is seen.
     const save = gate();
@@ -226,6 +235,7 @@ test.describe('campaign wizard', () => {
     save.open();
     await expect(page.getByText('Ready to launch!')).toBeVisible();
     await expect(page.getByText('This is your moment of glory')).toBeVisible();
+    await expectAccessible(page, 'wizard step 6 (launch)');
     await page.screenshot({ path: `${screenshotDir}/wizard-launch.png`, fullPage: true });
     // A server failure: 'An error has occured', and the wizard stays on the launch step.
     // The failing call is held until 'Creating campaign...' has been seen.

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -52,3 +53,29 @@ export async function apiCampaigns(page: Page, dealershipId: number, startDate: 
 }
 
 export const formatInteger = (value: number) => new Intl.NumberFormat('en-US').format(value);
+
+/** Pages axe checked in this run and what it found (printed by the accessibility spec). */
+export const axeFindings: Array<{ page: string; violations: Array<{ id: string; impact: string; nodes: number }> }> =
+  [];
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1 A and AA rules) on the page as it is now and fails on any serious or
+ * critical violation, naming the rule and the first elements; moderate and minor ones are recorded.
+ */
+export async function expectAccessible(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  axeFindings.push({
+    page: name,
+    violations: results.violations.map((v) => ({ id: v.id, impact: v.impact ?? 'unknown', nodes: v.nodes.length })),
+  });
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)} ${n.failureSummary?.slice(0, 200) ?? ''}`)
+          .join(' | ')}`,
+    );
+  expect.soft(blocking, `axe on ${name}`).toEqual([]);
+}

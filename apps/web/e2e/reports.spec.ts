@@ -134,7 +134,7 @@ test.describe('campaign reports', () => {
       pagination: { total: number };
     };
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export Vehicles as CSV' }).click();
+    await page.getByRole('button', { name: 'Export CSV of Vehicles' }).click();
     await expect(page.getByText('Downloaded table!')).toBeVisible();
     const file = await (await download).path();
     const lines = fs.readFileSync(file!, 'utf8').trim().split(/\r?\n/);

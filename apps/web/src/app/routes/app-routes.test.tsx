@@ -113,14 +113,14 @@ describe('app routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`${LIST}/create/import`));
     const importDialog = await screen.findByRole('dialog', { name: 'Import Campaigns' });
     // Google Ads is connected, Meta is not: its card is disabled with the link for an administrator.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Google Ads' })).toBeEnabled());
-    expect(screen.getByRole('button', { name: 'Meta Ads' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Google Ads/ })).toBeEnabled());
+    expect(screen.getByRole('button', { name: /^Meta Ads/ })).toBeDisabled();
     expect(importDialog).toHaveTextContent('Meta Ads is not connected.');
     expect(screen.getByRole('link', { name: 'Connect it in Linked Platforms' })).toHaveAttribute(
       'href',
       '/dashboard/agency/1/dealership/2/accounts',
     );
-    expect(screen.getByRole('link', { name: 'Let us market your audience' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: /^Let us market your audience/ })).toHaveAttribute(
       'href',
       `${LIST}/create/new`,
     );

@@ -122,7 +122,7 @@ describe('CSV export of a report table', () => {
     const csv = deferred();
     const update = vi.spyOn(notifications, 'update');
     const { api } = renderReport('dsp', dspHandlers({ [`GET ${API}/:id/vehicles/csv`]: () => csv.promise }));
-    const button = await screen.findByRole('button', { name: 'Export Vehicles as CSV' });
+    const button = await screen.findByRole('button', { name: 'Export CSV of Vehicles' });
     await userEvent.click(button);
     expect(await screen.findByText('Downloading...')).toBeInTheDocument();
     expect(button).toBeDisabled();
@@ -150,7 +150,7 @@ describe('CSV export of a report table', () => {
     const update = vi.spyOn(notifications, 'update');
     renderReport('dsp', dspHandlers({ [`GET ${API}/:id/vehicles/csv`]: apiError(500, 'INTERNAL', 'Boom') }));
     const section = (await screen.findByRole('table', { name: 'Vehicles' })).closest('section')!;
-    const button = within(section).getByRole('button', { name: 'Export Vehicles as CSV' });
+    const button = within(section).getByRole('button', { name: 'Export CSV of Vehicles' });
     await userEvent.click(button);
     expect(await screen.findByText('Failed to download table at this time.')).toBeInTheDocument();
     await waitFor(() => expect(button).toBeEnabled());

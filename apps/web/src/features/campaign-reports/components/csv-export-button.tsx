@@ -14,7 +14,7 @@ export interface CsvExportButtonProps {
   sorting: SortingItem[];
   /** File name when the server sends none. */
   fallbackFilename: string;
-  /** Names the table for assistive technology, e.g. 'Export Vehicles as CSV'. */
+  /** Names the table for assistive technology after the visible text (label in name), e.g. "Export CSV of Vehicles". */
   label?: string;
 }
 

@@ -199,7 +199,7 @@ describe('report pages of the other families show the sections the range has dat
       'href',
       '/dashboard/agency/1/dealership/2/inventory/vehicles/1HGCM82633A004352?startDate=2026-02-01&endDate=2026-02-03',
     );
-    expect(screen.getByRole('button', { name: 'Export Leads as CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV of Leads' })).toBeInTheDocument();
     first.unmount();
 
     renderReport('lop', handlers({ campaign: campaign('LOP', 'display'), sections: { locations: 1 } }));
@@ -263,7 +263,7 @@ describe('report pages of the other families show the sections the range has dat
         .map((th) => th.textContent?.trim()),
     ).toEqual(['Keyword', 'Impressions', 'Clicks', 'CTR', 'Impression share', 'Click share']);
     expect(await within(keywords).findByText('58.11%')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export Keywords as CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export CSV of Keywords' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Phone Calls' })).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Vehicles' })).not.toBeInTheDocument();
     first.unmount();

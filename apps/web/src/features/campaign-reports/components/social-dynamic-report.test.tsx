@@ -88,7 +88,7 @@ describe('social dynamic report, FBD and DYN (spec 000 §2.6)', () => {
     const query = lastQuery(api, '/fbd/100001/vehicles');
     expect(query.get('pageSize')).toBe('10');
     expect(query.get('sorting')).toBe('[{"id":"impressions","desc":true}]');
-    expect(screen.getByRole('button', { name: 'Export Top Performing Vehicles as CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Export CSV of Top Performing Vehicles' })).toBeEnabled();
   });
 
   it('says No vehicles found when the campaign has none', async () => {

@@ -68,7 +68,7 @@ export function TableSection<Row>({
             tablePath={csvPath}
             sorting={sorting}
             fallbackFilename={fallbackCsvName(csvName, title, params)}
-            label={`Export ${title} as CSV`}
+            label={`Export CSV of ${title}`}
           />
         ) : undefined
       }

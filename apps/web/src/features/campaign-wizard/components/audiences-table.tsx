@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Anchor,
   Button,
   Checkbox,
@@ -10,6 +9,7 @@ import {
   Table,
   Text,
   Tooltip,
+  ThemeIcon,
 } from '@mantine/core';
 import {
   IconBrandAmazon,
@@ -128,14 +128,14 @@ export function AudiencesTable(props: AudiencesTableProps) {
                               .filter((d) => audience.mappedAudiences[d])
                               .map((d) => (
                                 <Tooltip key={d} label={destinationIcons[d].label}>
-                                  <ActionIcon
+                                  <ThemeIcon
                                     variant="light"
                                     size="sm"
+                                    role="img"
                                     aria-label={destinationIcons[d].label}
-                                    component="span"
                                   >
                                     {destinationIcons[d].icon}
-                                  </ActionIcon>
+                                  </ThemeIcon>
                                 </Tooltip>
                               ))}
                           </Group>

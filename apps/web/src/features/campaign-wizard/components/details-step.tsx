@@ -142,6 +142,7 @@ export function DetailsStep(props: DetailsStepProps) {
             onChange={(value) => setDates(value, values.endDate)}
             error={errors.startDate}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear start date' }}
           />
           <DateInput
             label="End date"
@@ -152,6 +153,7 @@ export function DetailsStep(props: DetailsStepProps) {
             onChange={(value) => setDates(values.startDate, value)}
             error={errors.endDate}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear end date' }}
           />
         </Group>
       </Stack>

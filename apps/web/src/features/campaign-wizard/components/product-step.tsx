@@ -1,15 +1,4 @@
-import {
-  Collapse,
-  Group,
-  Image,
-  Radio,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  ThemeIcon,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Collapse, Group, Image, Radio, SimpleGrid, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   creativesAfterChoosing,
@@ -64,8 +53,10 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {codes.map((code) => (
-            <Radio.Card key={code} value={code} radius="md" p="md" aria-label={wizardProducts[code].name}>
-              <Stack gap="xs">
+            // The examples toggle sits beside the card, not in it: a button inside the card's radio
+            // would be a control nested in a control (axe nested-interactive).
+            <Stack key={code} gap={4}>
+              <Radio.Card value={code} radius="md" p="md" aria-label={wizardProducts[code].name}>
                 <Group wrap="nowrap" align="flex-start">
                   <Radio.Indicator />
                   <ThemeIcon variant="light">{productIcon(code)}</ThemeIcon>
@@ -76,30 +67,27 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
                     </Text>
                   </Stack>
                 </Group>
-                <UnstyledButton
-                  component="span"
-                  role="button"
-                  tabIndex={0}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    event.stopPropagation();
-                    setExamples((e) => ({ ...e, [code]: !e[code] }));
-                  }}
-                >
-                  <Text size="xs" c="blue">
-                    {examples[code] ? 'Hide ad examples' : 'Show ad examples'}
-                  </Text>
-                </UnstyledButton>
-                <Collapse expanded={Boolean(examples[code])}>
-                  <Image
-                    src={exampleAdImage[code]}
-                    alt={`${wizardProducts[code].name} example ad`}
-                    mah={160}
-                    fit="contain"
-                  />
-                </Collapse>
-              </Stack>
-            </Radio.Card>
+              </Radio.Card>
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                ml="md"
+                w="fit-content"
+                aria-expanded={Boolean(examples[code])}
+                onClick={() => setExamples((e) => ({ ...e, [code]: !e[code] }))}
+              >
+                {examples[code] ? 'Hide ad examples' : 'Show ad examples'}
+              </Anchor>
+              <Collapse expanded={Boolean(examples[code])}>
+                <Image
+                  src={exampleAdImage[code]}
+                  alt={`${wizardProducts[code].name} example ad`}
+                  mah={160}
+                  fit="contain"
+                />
+              </Collapse>
+            </Stack>
           ))}
         </SimpleGrid>
       </Radio.Group>

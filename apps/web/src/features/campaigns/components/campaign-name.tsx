@@ -19,7 +19,7 @@ export function CampaignName({ campaign, organizationId, dealershipId, range }: 
         <Text size="sm" fw={600}>
           {campaign.client_campaign_display_name}
         </Text>
-        <Text size="xs" c="yellow.9">
+        <Text size="xs" c="var(--mantine-color-yellow-text)">
           Campaign not started yet
         </Text>
       </Stack>

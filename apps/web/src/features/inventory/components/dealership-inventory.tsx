@@ -87,6 +87,7 @@ export function DealershipInventory({ organizationId, dealershipId, page, onPage
               value={file}
               onChange={setFile}
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the chosen file' }}
               w={360}
             />
             <Button

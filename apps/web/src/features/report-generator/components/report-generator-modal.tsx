@@ -220,6 +220,7 @@ export function ReportGeneratorModal({
                   value={values.campaigns}
                   searchable
                   clearable
+                  clearButtonProps={{ 'aria-label': 'Clear the chosen campaigns' }}
                   maxDropdownHeight={240}
                   error={form.errors.campaigns}
                   onChange={(selected) => form.setValues(withCampaigns(form.getValues(), selected, listed))}

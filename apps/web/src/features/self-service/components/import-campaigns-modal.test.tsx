@@ -44,8 +44,8 @@ describe('Import Campaigns (spec 001 §2.9)', () => {
     });
     renderModal({ roleId: null });
     const dialog = await screen.findByRole('dialog', { name: 'Import Campaigns' });
-    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Meta Ads' })).toBeEnabled());
-    expect(within(dialog).getByRole('button', { name: 'Google Ads' })).toBeDisabled();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: /^Meta Ads/ })).toBeEnabled());
+    expect(within(dialog).getByRole('button', { name: /^Google Ads/ })).toBeDisabled();
     expect(dialog).toHaveTextContent(
       'Google Ads is not connected. Contact the agency administrator to connect it (Agency, Linked Platforms).',
     );

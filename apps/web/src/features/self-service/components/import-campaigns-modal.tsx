@@ -70,17 +70,19 @@ function VendorCard(props: {
     </Group>
   );
   return (
-    <Card withBorder radius="md" p="md" opacity={props.disabled ? 0.75 : 1}>
+    // Named by their content (title and description: WCAG 2.5.3 label in name); only the disabled
+    // card's button fades, so its hint keeps full contrast.
+    <Card withBorder radius="md" p="md">
       {props.to ? (
-        <UnstyledButton component={Link} to={props.to} aria-label={props.title}>
+        <UnstyledButton component={Link} to={props.to}>
           {body}
         </UnstyledButton>
       ) : (
         <UnstyledButton
           onClick={props.onClick}
           disabled={props.disabled}
-          aria-label={props.title}
           aria-disabled={props.disabled}
+          opacity={props.disabled ? 0.75 : 1}
         >
           {body}
         </UnstyledButton>
