@@ -5,12 +5,14 @@ import { CampaignSourceModal } from '@/features/campaign-wizard/components/campa
 import { NewCampaignModal } from '@/features/campaign-wizard/components/new-campaign-modal';
 import { TermsOfServiceModal } from '@/features/campaign-wizard/components/terms-of-service-modal';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { paths } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
 import { campaignTabOf } from './campaigns';
 
 /** Paths of the create modal under the tab the user opened it from. */
 function useCreatePaths() {
+  const returnFocus = useReturnFocus();
   const { organizationId, dealershipId } = useDealershipIds();
   const location = useLocation();
   const navigate = useNavigate();
@@ -21,7 +23,10 @@ function useCreatePaths() {
   kept.delete('draft');
   const search = kept.toString() ? `?${kept.toString()}` : '';
   return {
-    close: () => void navigate({ pathname: tabPath, search }),
+    close: () => {
+      void navigate({ pathname: tabPath, search });
+      returnFocus();
+    },
     go: (child: string) => void navigate({ pathname: `${tabPath}/create/${child}`, search }),
     listCreate: `${paths.campaigns(organizationId, dealershipId, 'list')}/create`,
   };

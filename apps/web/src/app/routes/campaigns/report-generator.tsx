@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { ReportGeneratorModal } from '@/features/report-generator/components/report-generator-modal';
+import { useReturnFocus } from '@/hooks/use-return-focus';
 import { paths } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
 
@@ -19,9 +20,12 @@ export function ReportGeneratorRoute() {
   const location = useLocation();
   const me = useMe();
   const dealership = useDealership(organizationId, dealershipId);
+  const returnFocus = useReturnFocus();
   if (!me.data || !dealership.data) return null;
-  const close = () =>
+  const close = () => {
     void navigate({ pathname: paths.campaigns(organizationId, dealershipId, 'breakdown'), search: location.search });
+    returnFocus();
+  };
   return (
     <ReportGeneratorModal
       organizationId={organizationId}
