@@ -54,6 +54,8 @@ export async function build(
     reports?: ReportServices;
     /** As TRUST_PROXY: the app believes X-Forwarded-Proto (Secure cookies behind TLS). */
     trustProxy?: boolean;
+    /** On PostgreSQL: the URL the app connects with, from its database copy's URL (a test proxy). */
+    connectThrough?: (databaseUrl: string) => string;
     /** Pino options (tests that read the log); default: no logging. */
     logger?: FastifyServerOptions['logger'];
   } = {},
@@ -70,7 +72,10 @@ export async function build(
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-db-'));
     await fsp.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
   }
-  const database = await openDatabase({ databaseUrl, dataDir });
+  const database = await openDatabase({
+    databaseUrl: databaseUrl && options.connectThrough ? options.connectThrough(databaseUrl) : databaseUrl,
+    dataDir,
+  });
   const storageDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-storage-'));
   await fsp.cp(inject('storageTemplate'), storageDir, { recursive: true });
   const storage = createLocalStorage({ root: storageDir, secret: TEST_SESSION_SECRET, now: () => TEST_NOW });

@@ -16,6 +16,20 @@ const codeOfStatus: Record<number, ErrorCode> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** node-postgres reports a connection that died mid-query, or never came, by message only. */
+const lostConnectionMessage =
+  /Connection terminated|connection timeout|Client has encountered a connection error|Connection is not open/i;
+
+/** Whether an error, or one it wraps (Drizzle wraps the driver's as `cause`), is a lost database connection. */
+function isLostDatabase(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (connectionErrorCodes.has(String(code)) || lostConnectionMessage.test(String(message ?? ''))) return true;
+    current = cause;
+  }
+  return false;
+}
+
 const connectionErrorCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -54,7 +68,7 @@ export default fp(async (app) => {
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       body = { error: { code: 'INTERNAL', message: 'Internal server error' } };
-    } else if (connectionErrorCodes.has(String((error as { code?: string }).code))) {
+    } else if (isLostDatabase(error)) {
       status = 503;
       request.log.error({ err: error }, 'database unavailable');
       body = {
