@@ -260,6 +260,47 @@ test.describe('campaign wizard', () => {
     await expect(row).toContainText('Campaign not started yet');
   });
 
+  test('a save that fails keeps everything the user typed, and the retry saves it', async ({ page }) => {
+    await page.goto(createUrl);
+    await acceptTermsAndChoose(page, /Mobile, TV, Audio/);
+    await page.getByRole('radio', { name: 'Digital Audio' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: 'Conversion' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 4/6')).toBeVisible();
+    await page.getByLabel('Campaign name').fill('Kept after a failure');
+    await page.getByText('Next month', { exact: true }).click();
+    await page.getByLabel('Use recommended budget?').check({ force: true });
+    await page.getByLabel('Find the media market of a zip code').fill('29607');
+    await page.getByRole('button', { name: 'Find region' }).click();
+    await expect(page.locator('.mantine-TagsInput-pill')).toHaveCount(1);
+    const startDate = await page.getByRole('textbox', { name: /^Start date/ }).inputValue();
+    // The server is unavailable for the first save of the draft.
+    let failures = 1;
+    await page.route(
+      (url) => /\/campaigns\/\d+$/.test(url.pathname),
+      async (route) => {
+        if (route.request().method() === 'PATCH' && failures-- > 0)
+          await route.fulfill({
+            status: 503,
+            json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable' } },
+          });
+        else await route.fallback();
+      },
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(toast(page, 'The service is temporarily unavailable')).toBeVisible();
+    await expect(page.getByText('Step 4/6')).toBeVisible();
+    await expect(page.getByLabel('Campaign name')).toHaveValue('Kept after a failure');
+    await expect(page.getByRole('textbox', { name: /^Start date/ })).toHaveValue(startDate);
+    await expect(page.getByRole('textbox', { name: 'Budget' })).toHaveValue('$5,000');
+    await expect(page.locator('.mantine-TagsInput-pill')).toHaveCount(1);
+    await page.screenshot({ path: `${screenshotDir}/wizard-save-failed.png` });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 5/6')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Review - Kept after a failure' })).toBeVisible();
+  });
+
   test('a draft survives a reload and is resumed (yes) or discarded (no)', async ({ page }) => {
     await page.goto(createUrl);
     await acceptTermsAndChoose(page, /Campaign using my current inventory/);
