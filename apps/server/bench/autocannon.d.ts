@@ -7,6 +7,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     timeout?: number;
+    /** Requests each connection cycles through (a mixed workload). */
+    requests?: Array<{ method?: string; path?: string; body?: string; headers?: Record<string, string> }>;
   }
   interface Result {
     requests: { average: number; total: number };

@@ -49,3 +49,61 @@ export async function runLoad(
     timeouts: result.timeouts,
   };
 }
+
+/** One request of a mixed workload (autocannon cycles through them on every connection). */
+export interface MixedRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A mixed workload on one server (issue 8, docs/reliability.md): `connections` keep-alive
+ * connections each cycling through `requests` for `duration` seconds; figures as `runLoad`, and
+ * `onSecond` is called about once a second (for memory samples during a soak).
+ */
+export async function runMixedLoad(
+  baseUrl: string,
+  options: {
+    connections: number;
+    duration: number;
+    headers: Record<string, string>;
+    requests: MixedRequest[];
+    onSecond?: (second: number) => void;
+  },
+): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: baseUrl,
+    connections: options.connections,
+    duration: options.duration,
+    headers: options.headers,
+    timeout: 30,
+    requests: options.requests.map((r) => ({
+      method: r.method,
+      path: r.path,
+      ...(r.body ? { body: r.body } : {}),
+      headers: { ...options.headers, ...(r.headers ?? {}) },
+    })),
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+    latencies.push(responseTime);
+  });
+  let second = 0;
+  const ticker = options.onSecond ? setInterval(() => options.onSecond!((second += 1)), 1000) : undefined;
+  const result = await instance;
+  if (ticker) clearInterval(ticker);
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: Math.round(result.requests.total / options.duration),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+  };
+}

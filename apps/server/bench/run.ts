@@ -3,13 +3,15 @@
  *
  *   BENCH_SCALE=full|small (default full)   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_bench)
  *   BENCH_REUSE=1 keeps an already generated database of the same scale; BENCH_ONLY=generate stops after step 1;
- *   BENCH_DROP=1 drops the database at the end (CI)
+ *   BENCH_ONLY=reliability runs only the mixed workload and the soak; BENCH_DROP=1 drops the database at the end (CI)
  *
  * 1. generates the data set into a fresh PostgreSQL database with COPY (rows per second per table),
  *    and times the product's own ingestion path on extra daily rows;
  * 2. starts the real server on it and a bare Fastify route, and loads every read endpoint the pages
  *    call with autocannon, each beside the bare route at the same body size;
  * 3. times the exports (server PDF vs Chromium printing the page, the large CSV) with peak memory;
+ *    then a mixed workload (every read endpoint and a write) and a soak sampling resident memory
+ *    (issue 8, docs/reliability.md);
  * 4. measures the web app: initial JS per route, time to numbers, Lighthouse performance.
  * Prints every figure and writes them to bench-results/{scale}.json.
  */
@@ -27,7 +29,7 @@ import {
   generateDataset,
   type BenchProbes,
 } from './generate';
-import { runLoad, type LoadFigures } from './load';
+import { runLoad, runMixedLoad, type LoadFigures, type MixedRequest } from './load';
 import { resolveScale } from './scale';
 import { serverDir, startBare, startPortal, type RunningProcess } from './server-process';
 import { chromiumPrintPdf, firstLoadJs, launchBrowser, lighthouseScore, timeToNumbers } from './web';
@@ -156,7 +158,9 @@ async function generate(): Promise<BenchProbes> {
   }
 }
 
-async function signIn(portal: RunningProcess): Promise<{ header: string; name: string; value: string }> {
+async function signIn(
+  portal: RunningProcess,
+): Promise<{ header: string; name: string; value: string; csrfToken: string }> {
   const response = await fetch(`${portal.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -166,7 +170,8 @@ async function signIn(portal: RunningProcess): Promise<{ header: string; name: s
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith('portal_session='));
   const [pair] = cookie!.split(';');
   const [name, value] = pair!.split('=');
-  return { header: pair!, name: name!, value: value! };
+  const { csrf_token: csrfToken } = (await response.json()) as { csrf_token: string };
+  return { header: pair!, name: name!, value: value!, csrfToken };
 }
 
 function endpoints(probes: BenchProbes) {
@@ -251,6 +256,100 @@ async function loadEndpoints(portal: RunningProcess, bare: RunningProcess, cooki
     ]),
   );
   results.http = rows;
+}
+
+/**
+ * Issue 8 (docs/reliability.md): a mixed workload — every read endpoint the pages call plus a write
+ * (an analytics event, with the CSRF token) — at `mixedConnections` for `mixedSeconds`; then a soak of
+ * the same mix for `soakSeconds` sampling the server's resident memory every second. Fails when any
+ * request errs or times out, and at full scale when memory grows 10 % or more after the first fifth.
+ */
+async function mixedLoadAndSoak(
+  portal: RunningProcess,
+  cookie: { header: string; csrfToken: string },
+  probes: BenchProbes,
+) {
+  const base = `/api/agencies/${BENCH_ORGANIZATION_ID}/dealership/${probes.dealershipId}`;
+  const requests: MixedRequest[] = [
+    ...endpoints(probes).map((e) => ({ method: 'GET' as const, path: e.path })),
+    {
+      method: 'POST',
+      path: `${base}/analytics/events`,
+      body: JSON.stringify({ name: 'create_campaign', properties: { tab: 'list' } }),
+      headers: { 'content-type': 'application/json', 'x-csrf-token': cookie.csrfToken },
+    },
+  ];
+  const headers = { cookie: cookie.header };
+  section(
+    `Mixed workload: ${scale.mixedConnections} connections, ${scale.mixedSeconds} s, ${requests.length} requests in turn`,
+  );
+  const mixed = await runMixedLoad(portal.url, {
+    connections: scale.mixedConnections,
+    duration: scale.mixedSeconds,
+    headers,
+    requests,
+  });
+  table(
+    ['requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'non-2xx', 'timeouts'],
+    [
+      [
+        mixed.requests,
+        mixed.requestsPerSecond,
+        mixed.p50,
+        mixed.p95,
+        mixed.p99,
+        mixed.errors,
+        mixed.non2xx,
+        mixed.timeouts,
+      ],
+    ],
+  );
+  if (mixed.errors + mixed.non2xx + mixed.timeouts > 0)
+    throw new Error(`mixed workload: ${mixed.errors} errors, ${mixed.non2xx} non-2xx, ${mixed.timeouts} timeouts`);
+
+  section(`Soak: the same mix for ${scale.soakSeconds} s, resident memory every second`);
+  const samples: number[] = [portal.rss()];
+  const soak = await runMixedLoad(portal.url, {
+    connections: scale.connections,
+    duration: scale.soakSeconds,
+    headers,
+    requests,
+    onSecond: () => samples.push(portal.rss()),
+  });
+  samples.push(portal.rss());
+  const warm = samples[Math.max(1, Math.floor(samples.length / 5))]!;
+  const last = samples.at(-1)!;
+  const peak = Math.max(...samples);
+  const growth = (last - warm) / warm;
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  table(
+    [
+      'requests',
+      'p99 ms',
+      'errors',
+      'RSS start MB',
+      'RSS after warm-up MB',
+      'RSS peak MB',
+      'RSS end MB',
+      'growth after warm-up',
+    ],
+    [
+      [
+        soak.requests,
+        soak.p99,
+        soak.errors + soak.non2xx + soak.timeouts,
+        mb(samples[0]!),
+        mb(warm),
+        mb(peak),
+        mb(last),
+        `${(growth * 100).toFixed(1)} %`,
+      ],
+    ],
+  );
+  results.reliability = { mixed, soak: { ...soak, rssSamples: samples, growth } };
+  if (soak.errors + soak.non2xx + soak.timeouts > 0) throw new Error('soak: requests failed');
+  if (scale.name === 'full' && growth >= 0.1)
+    throw new Error(`soak: resident memory grew ${(growth * 100).toFixed(1)} % after warm-up (limit 10 %)`);
 }
 
 /** Peak resident memory of `process` above its level before `work`, sampled every 10 ms. */
@@ -466,8 +565,13 @@ async function main() {
   });
   try {
     const cookie = await signIn(portal);
-    await loadEndpoints(portal, bare, cookie.header, probes);
-    await exportsAndWeb(portal, cookie, probes);
+    if (process.env.BENCH_ONLY === 'reliability') {
+      await mixedLoadAndSoak(portal, cookie, probes);
+    } else {
+      await loadEndpoints(portal, bare, cookie.header, probes);
+      await mixedLoadAndSoak(portal, cookie, probes);
+      await exportsAndWeb(portal, cookie, probes);
+    }
   } finally {
     await portal.stop();
     await bare.stop();

@@ -20,6 +20,11 @@ export interface BenchScale {
   connections: number;
   /** Managed campaigns of the dealership whose month-over-month workbook is timed. */
   momCampaigns: number;
+  /** The mixed workload (issue 8): seconds and connections. */
+  mixedSeconds: number;
+  mixedConnections: number;
+  /** The soak: seconds of mixed load while the server's resident memory is sampled. */
+  soakSeconds: number;
 }
 
 export const scales: Record<BenchScale['name'], BenchScale> = {
@@ -34,6 +39,9 @@ export const scales: Record<BenchScale['name'], BenchScale> = {
     durationSeconds: 10,
     connections: 50,
     momCampaigns: 200,
+    mixedSeconds: 60,
+    mixedConnections: 100,
+    soakSeconds: 300,
   },
   small: {
     name: 'small',
@@ -46,6 +54,9 @@ export const scales: Record<BenchScale['name'], BenchScale> = {
     durationSeconds: 1,
     connections: 10,
     momCampaigns: 20,
+    mixedSeconds: 3,
+    mixedConnections: 10,
+    soakSeconds: 6,
   },
 };
 
