@@ -24,14 +24,21 @@ export async function runLoad(
   url: string,
   options: { connections: number; duration: number; headers?: Record<string, string> },
 ): Promise<LoadFigures> {
+  return figuresOf(
+    autocannon({
+      url,
+      connections: options.connections,
+      duration: options.duration,
+      headers: options.headers,
+      timeout: 30,
+    }),
+    options.duration,
+  );
+}
+
+/** Runs an autocannon instance to its end, recording every response time, and sums it up. */
+async function figuresOf(instance: ReturnType<typeof autocannon>, duration: number): Promise<LoadFigures> {
   const latencies: number[] = [];
-  const instance = autocannon({
-    url,
-    connections: options.connections,
-    duration: options.duration,
-    headers: options.headers,
-    timeout: 30,
-  });
   instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
   });
@@ -40,7 +47,7 @@ export async function runLoad(
   const round = (n: number) => Math.round(n * 10) / 10;
   return {
     requests: result.requests.total,
-    requestsPerSecond: Math.round(result.requests.total / options.duration),
+    requestsPerSecond: Math.round(result.requests.total / duration),
     p50: round(percentile(latencies, 50)),
     p95: round(percentile(latencies, 95)),
     p99: round(percentile(latencies, 99)),
@@ -73,7 +80,6 @@ export async function runMixedLoad(
     onSecond?: (second: number) => void;
   },
 ): Promise<LoadFigures> {
-  const latencies: number[] = [];
   const instance = autocannon({
     url: baseUrl,
     connections: options.connections,
@@ -87,23 +93,11 @@ export async function runMixedLoad(
       headers: { ...options.headers, ...(r.headers ?? {}) },
     })),
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-  });
   let second = 0;
   const ticker = options.onSecond ? setInterval(() => options.onSecond!((second += 1)), 1000) : undefined;
-  const result = await instance;
-  if (ticker) clearInterval(ticker);
-  latencies.sort((a, b) => a - b);
-  const round = (n: number) => Math.round(n * 10) / 10;
-  return {
-    requests: result.requests.total,
-    requestsPerSecond: Math.round(result.requests.total / options.duration),
-    p50: round(percentile(latencies, 50)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    errors: result.errors,
-    non2xx: result.non2xx,
-    timeouts: result.timeouts,
-  };
+  try {
+    return await figuresOf(instance, options.duration);
+  } finally {
+    if (ticker) clearInterval(ticker);
+  }
 }

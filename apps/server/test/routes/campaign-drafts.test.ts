@@ -359,6 +359,10 @@ describe('creation (spec 001 §7)', () => {
     expect([first.statusCode, second.statusCode].sort()).toEqual([200, 201]);
     expect(first.json().client_campaign_id).toBe(second.json().client_campaign_id);
     const campaignId = first.json().client_campaign_id as number;
+    // A client that lost the answer and sends the same request again gets the same campaign.
+    const retried = await call('POST', '/campaigns/create-inventory-campaign', body);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().client_campaign_id).toBe(campaignId);
     expect(first.json()).toMatchObject({
       campaign_status: 'pending',
       vendor_campaign_name: 'EchoPark Automotive Greenville - Trucks under 30k [DYD1763200000]',
