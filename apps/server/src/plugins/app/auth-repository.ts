@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { Me } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { loginFailures, sessions, userDealerships, users } from '../../db/schema';
+import { dealerships, loginFailures, organizations, sessions, userDealerships, users } from '../../db/schema';
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
 const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -92,8 +92,26 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, digest(token)));
 }
 
-/** The signed-in user of a session token, or null when the session is unknown or expired. */
-export async function findSessionUser(db: Db, token: string): Promise<Me | null> {
+/** What `findSessionTenant` knows of the tenant in a request's path, beside the user. */
+export interface SessionTenant {
+  user: Me;
+  /** Whether the organization of the path exists. */
+  organizationExists: boolean;
+  /** Whether the dealership of the path exists and belongs to that organization (false when none was asked). */
+  dealershipInOrganization: boolean;
+}
+
+/**
+ * The signed-in user of a session token and, in the same statement, whether the organization and
+ * dealership of a request's path exist and belong together — one round trip per request for
+ * authentication and tenancy (docs/performance.md). Null when the session is unknown or expired.
+ */
+export async function findSessionTenant(
+  db: Db,
+  token: string,
+  tenant: { organizationId: number; dealershipId?: number },
+): Promise<SessionTenant | null> {
+  const dealershipId = tenant.dealershipId;
   const [row] = await db
     .select({
       id: users.id,
@@ -101,22 +119,36 @@ export async function findSessionUser(db: Db, token: string): Promise<Me | null>
       name: users.name,
       organizationId: users.organizationId,
       roleId: users.roleId,
+      dealershipIds: sql<
+        number[]
+      >`coalesce((select array_agg(${userDealerships.dealershipId} order by ${userDealerships.dealershipId}) from ${userDealerships} where ${userDealerships.userId} = ${users.id}), '{}')`,
+      organizationExists: sql<boolean>`exists (select 1 from ${organizations} where ${organizations.id} = ${tenant.organizationId})`,
+      dealershipInOrganization:
+        dealershipId === undefined
+          ? sql<boolean>`false`
+          : sql<boolean>`exists (select 1 from ${dealerships} where ${dealerships.id} = ${dealershipId} and ${dealerships.organizationId} = ${tenant.organizationId})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date())));
   if (!row) return null;
-  const dealershipRows = await db
-    .select({ dealershipId: userDealerships.dealershipId })
-    .from(userDealerships)
-    .where(eq(userDealerships.userId, row.id));
   return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    organization_id: row.organizationId,
-    dealership_ids: dealershipRows.map((d) => d.dealershipId).sort((a, b) => a - b),
-    // A missing role counts as a dealership user (spec 001 §6).
-    role_id: row.roleId ?? 3,
+    user: {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      organization_id: row.organizationId,
+      dealership_ids: row.dealershipIds.map(Number),
+      // A missing role counts as a dealership user (spec 001 §6).
+      role_id: row.roleId ?? 3,
+    },
+    organizationExists: row.organizationExists,
+    dealershipInOrganization: row.dealershipInOrganization,
   };
+}
+
+/** The signed-in user of a session token, or null when the session is unknown or expired. */
+export async function findSessionUser(db: Db, token: string): Promise<Me | null> {
+  const found = await findSessionTenant(db, token, { organizationId: 0 });
+  return found?.user ?? null;
 }

@@ -2,11 +2,9 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
-import { dealerships, organizations } from '../../db/schema';
 import { csrfFailed, notFound, unauthenticated } from '../../lib/errors';
-import { findSessionUser } from './auth-repository';
+import { findSessionTenant, findSessionUser } from './auth-repository';
 
 export const SESSION_COOKIE = 'portal_session';
 
@@ -94,30 +92,32 @@ export default fp(
       request.user = user;
     });
 
-    app.decorate('requireTenant', async (request: FastifyRequest, reply: FastifyReply) => {
-      await app.requireUser(request, reply);
-      const user = request.user!;
+    // One statement for the session, the user and the path's tenant (findSessionTenant); the rules
+    // below decide before any route query runs.
+    app.decorate('requireTenant', async (request: FastifyRequest) => {
       const params = request.params as { organization_id?: number; dealership_id?: number };
       const organizationId = Number(params.organization_id);
-      if (!Number.isInteger(organizationId)) throw notFound();
+      const dealershipId = params.dealership_id === undefined ? undefined : Number(params.dealership_id);
+      const token = sessionToken(request);
+      // Ids that are not positive 32-bit integers ask for a tenant that cannot exist (0): 404.
+      const safe = (id: number) => (Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0);
+      const found = token
+        ? await findSessionTenant(app.db, token, {
+            organizationId: safe(organizationId),
+            dealershipId: dealershipId === undefined ? undefined : safe(dealershipId),
+          })
+        : null;
+      if (!found) throw unauthenticated();
+      const user = found.user;
+      request.user = user;
+      if (!Number.isSafeInteger(organizationId)) throw notFound();
       if (user.role_id !== ROLE_PLATFORM_STAFF && organizationId !== user.organization_id)
         throw notFound('Organization not found');
-      if (params.dealership_id === undefined) {
-        if (user.role_id === ROLE_PLATFORM_STAFF) {
-          const [org] = await app.db
-            .select({ id: organizations.id })
-            .from(organizations)
-            .where(eq(organizations.id, organizationId));
-          if (!org) throw notFound('Organization not found');
-        }
+      if (dealershipId === undefined) {
+        if (!found.organizationExists) throw notFound('Organization not found');
         return;
       }
-      const dealershipId = Number(params.dealership_id);
-      const [dealership] = await app.db
-        .select({ id: dealerships.id })
-        .from(dealerships)
-        .where(and(eq(dealerships.id, dealershipId), eq(dealerships.organizationId, organizationId)));
-      if (!dealership) throw notFound('Dealership not found');
+      if (!found.dealershipInOrganization) throw notFound('Dealership not found');
       if (
         user.role_id !== ROLE_PLATFORM_STAFF &&
         user.role_id !== ROLE_AGENCY_ADMIN &&
