@@ -59,6 +59,20 @@ const configSchema = z
     GOOGLE_SHEETS_ROOT_URL: z
       .url({ message: 'GOOGLE_SHEETS_ROOT_URL must be a URL' })
       .default('https://sheets.googleapis.com/'),
+    /**
+     * Background jobs (docs/reliability.md): a job whose process died is handed to another worker once
+     * it has been active this long (it must exceed the longest job), after the retry delay.
+     */
+    JOB_EXPIRE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 3600)
+      .default(300),
+    /** First retry delay of a failed or expired job; doubles with each retry. */
+    JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** How often pg-boss looks for expired jobs (its maintenance). */
+    JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Self-service import (docs/self-service.md). */
     PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL, e.g. https://portal.example.com' }).optional(),
     PLATFORM_TOKEN_KEY: z.string().min(32, 'PLATFORM_TOKEN_KEY must be at least 32 characters').optional(),

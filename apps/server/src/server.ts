@@ -36,7 +36,7 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
   await database.migrate();
   const storage = createStorage(config, { secret: sessionSecret });
-  const jobs = createJobQueue(database);
+  const jobs = createJobQueue(database, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS });
   jobs.on('error', (error) => console.error('job queue:', error));
   await jobs.start();
 
@@ -73,7 +73,10 @@ async function main() {
     app.log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
   }
 
-  await startJobWorkers(app, { work: true });
+  await startJobWorkers(app, {
+    work: true,
+    timing: { expireInSeconds: config.JOB_EXPIRE_SECONDS, retryDelay: config.JOB_RETRY_DELAY_SECONDS },
+  });
   // One cron schedule per queue name (pg-boss keeps one row): every process may set it.
   await jobs.schedule(REPORT_SCHEDULES_TICK_QUEUE, REPORT_SCHEDULES_CRON, {}, { tz: 'UTC' });
 

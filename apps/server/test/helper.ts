@@ -42,6 +42,22 @@ async function adminQuery(databaseUrl: string, statement: string) {
 let copies = 0;
 
 /**
+ * PostgreSQL only (TEST_DATABASE_URL): a new database made from the demo-loaded test database as its
+ * TEMPLATE, for a test that runs real server processes on it; `drop()` removes it.
+ */
+export async function createDatabaseCopy(): Promise<{ url: string; drop(): Promise<void> }> {
+  const templateUrl = process.env.TEST_DATABASE_URL;
+  if (!templateUrl) throw new Error('createDatabaseCopy needs TEST_DATABASE_URL');
+  const template = new URL(templateUrl);
+  const copy = `${template.pathname.slice(1)}_f${process.pid}_${++copies}`;
+  await adminQuery(templateUrl, `create database "${copy}" template "${template.pathname.slice(1)}"`);
+  return {
+    url: Object.assign(template, { pathname: `/${copy}` }).toString(),
+    drop: () => adminQuery(templateUrl, `drop database if exists "${copy}" with (force)`),
+  };
+}
+
+/**
  * Builds the app on its own copy of the demo database — a copied PGlite folder, or on PostgreSQL
  * (TEST_DATABASE_URL) a database created from the demo-loaded test database as its TEMPLATE — and its
  * own copy of the demo's storage folder, with the clock fixed at TEST_NOW. Every test file therefore
@@ -58,16 +74,20 @@ export async function build(
     connectThrough?: (databaseUrl: string) => string;
     /** Pino options (tests that read the log); default: no logging. */
     logger?: FastifyServerOptions['logger'];
+    /** PostgreSQL: use this database (a `createDatabaseCopy`) instead of a new copy; close leaves it. */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
   const templateUrl = process.env.TEST_DATABASE_URL || undefined;
   let dataDir = '';
   let databaseUrl: string | undefined;
-  if (templateUrl) {
-    const template = new URL(templateUrl);
-    const copy = `${template.pathname.slice(1)}_f${process.pid}_${++copies}`;
-    await adminQuery(templateUrl, `create database "${copy}" template "${template.pathname.slice(1)}"`);
-    databaseUrl = Object.assign(template, { pathname: `/${copy}` }).toString();
+  let dropCopy: (() => Promise<void>) | undefined;
+  if (options.databaseUrl) {
+    databaseUrl = options.databaseUrl;
+  } else if (templateUrl) {
+    const copy = await createDatabaseCopy();
+    databaseUrl = copy.url;
+    dropCopy = copy.drop;
   } else {
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-db-'));
     await fsp.cp(inject('pgliteTemplate'), dataDir, { recursive: true });
@@ -107,11 +127,7 @@ export async function build(
       await app.close();
       await database.close();
       if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
-      if (templateUrl && databaseUrl)
-        await adminQuery(
-          templateUrl,
-          `drop database if exists "${new URL(databaseUrl).pathname.slice(1)}" with (force)`,
-        );
+      await dropCopy?.();
       await fsp.rm(storageDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,8 @@ export interface JobQueueOptions {
    * enqueue pass false so nothing polls behind their back.
    */
   background?: boolean;
+  /** How often maintenance looks for expired jobs (a worker that died), seconds; pg-boss's default 120. */
+  maintenanceIntervalSeconds?: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
     schema: JOB_SCHEMA,
     supervise: background,
     schedule: background,
+    ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
   });
 }
 

@@ -18,6 +18,7 @@ import { latestDueDate } from '../lib/schedule-dates';
 import { getDealership } from '../plugins/app/dealerships-repository';
 import { getMonthOverMonth } from '../plugins/app/reports/month-over-month';
 import { listReportRows } from '../plugins/app/reports/report-rows';
+import { sendReportOnce } from '../plugins/app/reports/deliveries';
 import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../plugins/app/reports/schedules';
 import type { JobDefinition } from './workers';
 
@@ -39,10 +40,19 @@ export type ReportDeliveryJob =
       dateFilter: MonthOverMonthFilter;
     };
 
-/** A report request delivered: the file attached to an email, or the rows written into the sheet (and an email saying so). */
+/**
+ * A report request delivered: the file attached to an email, or the rows written into the sheet (and
+ * an email saying so). The email is sent once per `deliveryKey` (the job's id; `sendReportOnce`).
+ */
 export async function deliverReport(
   app: App,
-  params: { organizationId: number; dealershipId: number; today: string; request: ParsedReportRequest },
+  params: {
+    organizationId: number;
+    dealershipId: number;
+    today: string;
+    request: ParsedReportRequest;
+    deliveryKey: string;
+  },
 ) {
   const { request } = params;
   const dealership = await getDealership(app.db, params.organizationId, params.dealershipId);
@@ -79,7 +89,7 @@ export async function deliverReport(
         );
       throw error;
     }
-    await app.reports.mailer.send({
+    await sendReportOnce(app, `${params.deliveryKey}:report`, {
       to: request.email,
       subject,
       text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
@@ -91,7 +101,7 @@ export async function deliverReport(
     request.reportFormat!,
     `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
   );
-  await app.reports.mailer.send({
+  await sendReportOnce(app, `${params.deliveryKey}:report`, {
     to: request.email,
     subject,
     text: `Your report is attached.\n\n${summary}\n`,
@@ -99,12 +109,16 @@ export async function deliverReport(
   });
 }
 
-async function deliverMonthOverMonth(app: App, data: Extract<ReportDeliveryJob, { kind: 'month-over-month' }>) {
+async function deliverMonthOverMonth(
+  app: App,
+  data: Extract<ReportDeliveryJob, { kind: 'month-over-month' }>,
+  deliveryKey: string,
+) {
   const dealership = await getDealership(app.db, data.organizationId, data.dealershipId);
   if (!dealership) throw new Error(`dealership ${data.dealershipId} not found`);
   const view = await getMonthOverMonth(app.db, { dealership, dateFilter: data.dateFilter, today: data.today });
   const label = monthOverMonthFilterLabels[data.dateFilter];
-  await app.reports.mailer.send({
+  await sendReportOnce(app, `${deliveryKey}:report`, {
     to: data.email,
     subject: `${dealership.name} month over month, ${label}`,
     text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
@@ -123,14 +137,19 @@ async function deliverMonthOverMonth(app: App, data: Extract<ReportDeliveryJob, 
  * generated, and why; sent once, after the job's last retry. When the mail itself is what fails the
  * notice fails too: it is logged, and the job ends `failed` in pg-boss.
  */
-async function notifyFailure(app: App, task: Exclude<ReportDeliveryJob, { kind: 'schedule' }>, error: unknown) {
+async function notifyFailure(
+  app: App,
+  task: Exclude<ReportDeliveryJob, { kind: 'schedule' }>,
+  error: unknown,
+  deliveryKey: string,
+) {
   const reason = error instanceof Error ? error.message : String(error);
   const what =
     task.kind === 'month-over-month'
       ? `the month over month workbook (${monthOverMonthFilterLabels[task.dateFilter]})`
       : `the campaign report (${reportPeriodLabels[task.request.period!]}, ${task.request.reportFormat === 'google_sheet' ? 'Google sheet' : task.request.reportFormat})`;
   try {
-    await app.reports.mailer.send({
+    await sendReportOnce(app, `${deliveryKey}:failure`, {
       to: task.kind === 'month-over-month' ? task.email : task.request.email,
       subject: 'Your campaign report could not be generated',
       text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
@@ -174,7 +193,7 @@ export async function enqueueDueReports(app: App): Promise<number> {
 async function runSchedule(
   app: App,
   data: Extract<ReportDeliveryJob, { kind: 'schedule' }>,
-  job: { retryCount: number; retryLimit: number },
+  job: { id: string; retryCount: number; retryLimit: number },
 ) {
   const found = await getScheduleRun(app.db, data.scheduleId, data.runDate);
   // Deleted, or already delivered by an earlier attempt: nothing to do (at-least-once delivery).
@@ -186,6 +205,7 @@ async function runSchedule(
       dealershipId: found.schedule.dealershipId,
       today: data.runDate,
       request,
+      deliveryKey: job.id,
     });
   } catch (error) {
     if (job.retryCount >= job.retryLimit)
@@ -210,10 +230,10 @@ export const reportJobDefinitions: JobDefinition[] = [
       const task = data as ReportDeliveryJob;
       if (task.kind === 'schedule') return runSchedule(app, task, job);
       try {
-        if (task.kind === 'month-over-month') await deliverMonthOverMonth(app, task);
-        else await deliverReport(app, task);
+        if (task.kind === 'month-over-month') await deliverMonthOverMonth(app, task, job.id);
+        else await deliverReport(app, { ...task, deliveryKey: job.id });
       } catch (error) {
-        if (job.retryCount >= job.retryLimit) await notifyFailure(app, task, error);
+        if (job.retryCount >= job.retryLimit) await notifyFailure(app, task, error, job.id);
         throw error;
       }
     },

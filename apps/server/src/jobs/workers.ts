@@ -21,16 +21,32 @@ export interface JobDefinition<T extends object = object> {
 /** Every job kind the portal runs. Features add theirs here. */
 export const jobDefinitions: JobDefinition[] = [...reportJobDefinitions, ...selfServiceJobs];
 
-const defaultQueue = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 };
+const defaultQueue = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
+
+/** The deployment's timing of every queue (JOB_EXPIRE_SECONDS, JOB_RETRY_DELAY_SECONDS), seconds. */
+export interface QueueTiming {
+  /** A job active this long is taken to have lost its worker and is retried. */
+  expireInSeconds: number;
+  /** First retry delay (doubles with each retry). */
+  retryDelay: number;
+}
 
 /**
- * Creates the queues of `definitions` (idempotent) and, when `work` is true, starts a worker per
- * queue in this process. Every server process runs workers; pg-boss hands each job to one of them.
+ * Creates the queues of `definitions` and sets their options (a queue created by an earlier version
+ * or configuration gets the current ones; the timing, when given, overrides every definition's), and,
+ * when `work` is true, starts a worker per queue in this process. Every server process runs workers;
+ * pg-boss hands each job to one of them. A job keeps the expiry and retry options of its queue at the
+ * time it was sent.
  */
-export async function startJobWorkers(app: App, options: { work: boolean; definitions?: JobDefinition[] }) {
+export async function startJobWorkers(
+  app: App,
+  options: { work: boolean; definitions?: JobDefinition[]; timing?: QueueTiming },
+) {
   const definitions = options.definitions ?? jobDefinitions;
   for (const definition of definitions) {
-    await app.jobs.createQueue(definition.name, { name: definition.name, ...defaultQueue, ...definition.queue });
+    const queue = { name: definition.name, ...defaultQueue, ...definition.queue, ...options.timing };
+    await app.jobs.createQueue(definition.name, queue);
+    await app.jobs.updateQueue(definition.name, queue);
     if (!options.work) continue;
     if (definition.schedule)
       await app.jobs.schedule(definition.name, definition.schedule.cron, {}, { tz: definition.schedule.tz });

@@ -13,7 +13,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   attachments?: MailAttachment[];
+  /**
+   * A stable id of this message (letters, digits, `-`, `:`): it becomes the Message-ID
+   * (`<id@campaign-portal>`, which mail systems use to drop a repeated message) and, in the outbox,
+   * the file name (`{id}.eml`), so a message sent again replaces its file instead of adding one.
+   */
+  id?: string;
 }
+
+const messageId = (id: string) => `<${id}@campaign-portal>`;
 
 /** Sends email: SMTP when `SMTP_URL` is set, else writes `.eml` files into an outbox folder. */
 export interface Mailer {
@@ -31,18 +39,24 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send({ id, ...message }) {
+        await transport.sendMail({ from: options.from, ...message, ...(id ? { messageId: messageId(id) } : {}) });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async send({ id, ...message }) {
+      const info = await transport.sendMail({
+        from: options.from,
+        ...message,
+        ...(id ? { messageId: messageId(id) } : {}),
+      });
       await fsp.mkdir(options.outboxDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(info.messageId).replace(/[^A-Za-z0-9]/g, '')}.eml`;
+      const name = id
+        ? `${id.replace(/[^A-Za-z0-9-]/g, '-')}.eml`
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(info.messageId).replace(/[^A-Za-z0-9]/g, '')}.eml`;
       await fsp.writeFile(path.join(options.outboxDir, name), info.message as Buffer);
     },
   };

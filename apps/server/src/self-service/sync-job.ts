@@ -22,7 +22,6 @@ const syncQueue = {
   retryLimit: 4,
   retryDelay: 30,
   retryBackoff: true,
-  expireInSeconds: 15 * 60,
 };
 const queuesReady = new WeakMap<App, Promise<void>>();
 

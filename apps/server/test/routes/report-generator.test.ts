@@ -403,4 +403,35 @@ describe('POST .../campaigns/report-generator', () => {
     );
     expect(attachmentsOf(notices[0]!.raw)).toEqual([]);
   });
+
+  it('a job run again after its email went out does not email again (its process died before completing)', async () => {
+    const email = `retried-${Date.now()}@dealer.test`;
+    const delivery = reportJobDefinitions.find((d) => d.name === REPORT_DELIVERY_QUEUE)!;
+    const task: ReportDeliveryJob = {
+      kind: 'request',
+      organizationId: 1,
+      dealershipId: 101,
+      today: '2026-11-15',
+      request: {
+        email,
+        campaigns: campaigns.map((c) => Number(c.client_campaign_id)),
+        metrics: { impressions: true },
+        conversions: {},
+        reportFormat: 'csv',
+        period: 'last_3_months',
+        recurring: false,
+        recurring_interval: { type: null, day: null },
+      },
+    };
+    const job = { id: '0a6c2f4e-5b1d-4c8e-9f70-1d2e3f405162', retryCount: 0, retryLimit: 4 };
+    // The first attempt sends; pg-boss hands the same job out again (expired: its process was killed).
+    await delivery.handler(t.app, task, job);
+    await delivery.handler(t.app, task, { ...job, retryCount: 1 });
+    // Another job with the same request is another report: it sends.
+    await delivery.handler(t.app, task, { ...job, id: '1b7d3a5f-6c2e-4d9f-8a81-2e3f40516273' });
+    const sent = received.filter((m) => m.to.includes(email));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.raw).toContain(`Message-ID: <${job.id}:report@campaign-portal>`);
+    expect(sent[1]!.raw).toContain('Message-ID: <1b7d3a5f-6c2e-4d9f-8a81-2e3f40516273:report@campaign-portal>');
+  });
 });

@@ -73,6 +73,22 @@ describe('file storage configuration', () => {
   });
 });
 
+describe('job configuration', () => {
+  it('defaults to a 5-minute expiry, 30 s retry delay and 30 s maintenance; refuses an expiry under 5 s', () => {
+    expect(loadConfig({})).toMatchObject({
+      JOB_EXPIRE_SECONDS: 300,
+      JOB_RETRY_DELAY_SECONDS: 30,
+      JOB_MAINTENANCE_SECONDS: 30,
+    });
+    expect(loadConfig({ JOB_EXPIRE_SECONDS: '20', JOB_MAINTENANCE_SECONDS: '1' })).toMatchObject({
+      JOB_EXPIRE_SECONDS: 20,
+      JOB_MAINTENANCE_SECONDS: 1,
+    });
+    expect(() => loadConfig({ JOB_EXPIRE_SECONDS: '2' })).toThrow(/JOB_EXPIRE_SECONDS/);
+    expect(() => loadConfig({ JOB_MAINTENANCE_SECONDS: '0' })).toThrow(/JOB_MAINTENANCE_SECONDS/);
+  });
+});
+
 describe('dates', () => {
   it('gives the calendar day in a time zone', () => {
     const instant = new Date('2026-11-22T03:30:00Z');

@@ -55,3 +55,13 @@ export const reportScheduleRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.runDate] })],
 );
+
+/**
+ * Report emails sent, by delivery key (the pg-boss job id and what was sent, e.g. `{jobId}:report`):
+ * a job retried after its email went out — its process died before pg-boss recorded the job as
+ * completed — finds its key here and does not send again (docs/reliability.md).
+ */
+export const reportDeliveries = pgTable('report_deliveries', {
+  key: text('key').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
