@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -79,6 +79,15 @@ export async function buildApp(options: AppOptions) {
     bodyLimit: 10 * 1024 * 1024,
     // Query strings such as sorting=[{...}] stay plain strings; zod parses them.
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (a path with a malformed percent-encoding, FST_ERR_BAD_URL)
+    // answer in the API's error shape too (plugins/external/errors.ts has the rest).
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      // The message names no part of the URL: it could carry a signature.
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: it has a malformed percent-encoding' : error.message;
+      void (reply as FastifyReply).code(status).send({ error: { code: 'BAD_REQUEST', message } });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

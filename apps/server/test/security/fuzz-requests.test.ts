@@ -67,6 +67,11 @@ function requestArbitrary(route: RouteTableEntry, params: Record<string, string>
     fc.oneof(
       { weight: 3, arbitrary: fc.constant(params[name] ?? '1') },
       { weight: 1, arbitrary: hostileString.map((s) => encodeURIComponent(wellFormed(s.slice(0, 150))) || '%20') },
+      // Broken percent-encodings and encoded traversal, as a hand-typed or hostile URL carries them.
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom('%', '%E0%A4%A', '%zz', '%C0%AF', '..%2f..%2fetc%2fpasswd', '%2e%2e%5c'),
+      },
     );
   const query = fc
     .tuple(fc.integer({ min: 0, max: 3 }), fc.constantFrom(...Object.keys(VALID_QUERY)), hostileString)
@@ -163,5 +168,17 @@ describe('bad input on every route', () => {
     expect(perRoute.size).toBe(routes.length);
     // Enough requests reached the handlers: not everything was refused at the door.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(TOTAL_RUNS / 20);
+  });
+
+  it('answers a path with a malformed percent-encoding 400 in the error shape, without echoing the URL', async () => {
+    for (const url of ['/api/agencies/%E0%A4%A/dealerships', '/api/files/%?signature=secret-signature']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: authHeaders(cookie) });
+      expect(response.statusCode).toBe(400);
+      expect(errorResponseSchema.parse(response.json()).error).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'The URL is not valid: it has a malformed percent-encoding',
+      });
+      expect(response.body).not.toContain('secret-signature');
+    }
   });
 });
