@@ -21,6 +21,8 @@ export interface TestContext {
   database: Database;
   /** The app's local storage (a copy of the demo's), signing with TEST_SESSION_SECRET at TEST_NOW. */
   storage: Storage;
+  /** The folder that storage keeps its files in (its root). */
+  storageDir: string;
   /** The app's started pg-boss queue (no maintenance or cron polling; start workers with startJobWorkers). */
   jobs: JobQueue;
   close(): Promise<void>;
@@ -121,6 +123,7 @@ export async function build(
     app,
     database,
     storage,
+    storageDir,
     jobs,
     async close() {
       await jobs.stop({ graceful: false, wait: true, close: false });

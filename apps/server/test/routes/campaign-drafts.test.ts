@@ -1,9 +1,13 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inventoryFilterFieldsSchema, vendorCampaignName } from '@portal/contracts';
 import { campaignDrafts, inventoryDataProviders, inventoryVehicles } from '../../src/db/schema';
-import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
+import { signedUploadPath } from '../../src/lib/storage/signed-urls';
+import { TEST_NOW } from '../constants';
+import { build, login, readDemoFile, TEST_SESSION_SECRET, type TestContext, authHeaders } from '../helper';
 
 let t: TestContext;
 let agency: string;
@@ -228,6 +232,58 @@ describe('creatives (spec 001 §5, §7)', () => {
     const expired = url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) - 3600}`);
     expect((await put(expired, 'image/png', PNG)).statusCode).toBe(403);
     expect((await put(url, 'image/png', PNG)).statusCode).toBe(204);
+  });
+
+  it('writes nothing outside the storage root, even for a validly signed key with path segments', async () => {
+    const expires = Math.floor(TEST_NOW.getTime() / 1000) + 600;
+    const name = `escape-${Date.now()}.png`;
+    const keys = [
+      `../${name}`,
+      `link/../../${name}`,
+      `link/../../../../tmp/${name}`,
+      `/tmp/${name}`,
+      `link\\..\\..\\${name}`,
+    ];
+    for (const key of keys) {
+      const url = signedUploadPath(TEST_SESSION_SECRET, key, 'image/png', 1024 * 1024, expires);
+      const response = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: { 'content-type': 'image/png' },
+        payload: PNG,
+      });
+      expect(response.statusCode, `${key}: ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+    // Not in the storage root's parent, nor in /tmp, nor anywhere the keys could resolve to.
+    const candidates = [
+      path.dirname(t.storageDir),
+      t.storageDir,
+      '/tmp',
+      path.resolve(t.storageDir, 'link', '..', '..'),
+    ];
+    for (const folder of candidates) expect(fs.existsSync(path.join(folder, name)), folder).toBe(false);
+    expect(fs.readdirSync(t.storageDir, { recursive: true }).filter((f) => String(f).includes(name))).toEqual([]);
+  });
+
+  it('stops reading a streamed upload without Content-Length at the signed size limit (413, nothing stored)', async () => {
+    const signed = await call('POST', '/campaigns/creative/upload-url', {
+      mimeType: 'image/png',
+      fileName: 'streamed.png',
+      bucket_name: 'creatives',
+      product_code: 'MOB',
+    });
+    const url: string = signed.json().uploadUrl;
+    const chunks = [PNG, ...Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024))];
+    const response = await t.app.inject({
+      method: 'PUT',
+      url,
+      headers: { 'content-type': 'image/png' },
+      payload: Readable.from(chunks),
+    });
+    expect(response.statusCode).toBe(413);
+    const key = decodeURIComponent(new URL(url, 'http://x').pathname.replace('/api/uploads/', ''));
+    expect(await t.storage.exists(key)).toBe(false);
   });
 
   it('records at most the slots of the product and only uploaded files', async () => {
