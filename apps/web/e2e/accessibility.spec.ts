@@ -105,4 +105,28 @@ test.describe('accessibility', () => {
     }
     await page.screenshot({ path: `${screenshotDir}/accessibility-last-page.png`, fullPage: true });
   });
+
+  test('the terms step, an audience, and the not-found pages pass axe', async ({ page }) => {
+    await apiLogin(page, 'agency@demo.test');
+    await page.goto(`${DEALERSHIP}/list/create/terms`);
+    await expect(page.getByRole('dialog', { name: 'Terms of Service' })).toBeVisible();
+    await expectAccessible(page, 'terms');
+
+    const audiences = (await (await page.request.get('/api/agencies/1/dealership/101/audiences')).json()) as {
+      data: Array<{ _id: number; audience_name: string }>;
+    };
+    const audience = audiences.data[0];
+    expect(audience, 'the demo dealership has saved audiences').toBeDefined();
+    await page.goto(`/dashboard/agency/1/dealership/101/customers/audiences/${audience!._id}/details`);
+    await expect(page.getByText(audience!.audience_name).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'audience details');
+
+    await page.goto('/dashboard/agency/999999');
+    await expect(page.getByText('Dealership not found')).toBeVisible();
+    await expectAccessible(page, 'agency not found');
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await expectAccessible(page, 'page not found');
+  });
 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, screenshotDir } from './fixtures';
+import { apiLogin, expectAccessible, screenshotDir } from './fixtures';
 
 // One journey on one server: the dealership user first (nothing connected yet), then the agency
 // administrator connects the sandbox of both vendors, imports, watches the sync, reads a report.
@@ -106,6 +106,8 @@ test('the agency administrator connects both sandboxes, imports two campaigns of
     await expect(report.getByText(label).first()).toBeVisible();
   await expect(report.getByText('Click Through Rate')).toBeVisible();
   await expect(report.getByRole('table', { name: 'Product Performance' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expectAccessible(page, 'self-service report');
   await page.screenshot({ path: path.join(screenshotDir, 'self-service-report.png'), fullPage: true });
 
   const csv = page.waitForEvent('download');
