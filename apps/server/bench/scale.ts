@@ -63,5 +63,7 @@ export const scales: Record<BenchScale['name'], BenchScale> = {
 export function resolveScale(name = process.env.BENCH_SCALE ?? 'full'): BenchScale {
   const scale = scales[name as BenchScale['name']];
   if (!scale) throw new Error(`BENCH_SCALE must be one of ${Object.keys(scales).join(', ')}; got ${name}`);
-  return scale;
+  // BENCH_INGEST_ROWS: the number of daily rows the ingestion path is timed on, at any scale.
+  const ingestionRows = Number(process.env.BENCH_INGEST_ROWS);
+  return Number.isInteger(ingestionRows) && ingestionRows > 0 ? { ...scale, ingestionRows } : scale;
 }

@@ -166,9 +166,33 @@ describe('ingestion', () => {
       ['2026-11-02', 1000, 25, 12.5, 101],
       ['2026-11-03', 2000, 30, 0, 101],
     ]);
+    // The row versions (xmin): on PostgreSQL an unchanged row is not rewritten, a changed one is.
+    const versions = async () =>
+      t.database.pool
+        ? (
+            await t.database.pool.query<{ date: string; xmin: string }>(
+              'select date::text as date, xmin::text as xmin from campaign_daily_metrics where campaign_id = 880010 order by date',
+            )
+          ).rows
+        : [];
+    const versionsBefore = await versions();
     const second = await ingestFolder(t.database.db, await writeFiles(files));
     expect(second.ok).toBe(true);
     expect(await snapshot()).toEqual(before);
+    if (t.database.kind === 'postgres') {
+      expect(await versions()).toEqual(versionsBefore);
+      const changed = JSON.parse(files['campaign_daily_metrics.json']) as Array<Record<string, unknown>>;
+      changed[1]!.clicks = 31;
+      const third = await ingestFolder(
+        t.database.db,
+        await writeFiles({ 'campaign_daily_metrics.json': JSON.stringify(changed) }),
+      );
+      expect(third.ok).toBe(true);
+      const after = await versions();
+      expect(after[0]).toEqual(versionsBefore[0]);
+      expect(after[1]!.xmin).not.toBe(versionsBefore[1]!.xmin);
+      expect((await snapshot()).map((r) => r.clicks)).toEqual([25, 31]);
+    }
   });
 
   it('POST /api/admin/ingest loads files for platform staff, 403 for others, 422 with errors for bad files', async () => {
