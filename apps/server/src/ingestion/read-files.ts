@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { ingestionEntities, type IngestionEntity, type IngestionError } from '@portal/contracts';
+import { rowValidator } from './validate-row';
 
 /** One parsed, validated ingestion file. `rows[i].line` is the 1-based line in the source file. */
 export interface ParsedFile {
@@ -127,6 +128,7 @@ export function parseIngestionFile(
   const fileErrors: IngestionError[] = [];
   const rows: ParsedFile['rows'] = [];
   const seenKeys = new Map<string, number>();
+  const validate = rowValidator(definition.row);
 
   for (const record of raw) {
     if (fileErrors.length >= MAX_ERRORS_PER_FILE) break;
@@ -134,9 +136,9 @@ export function parseIngestionFile(
       if (!allowed.has(column))
         fileErrors.push({ file, line: record.line, column, message: `Unknown column '${column}'` });
     }
-    const result = definition.row.safeParse(record.value);
+    const result = validate(record.value);
     if (!result.success) {
-      for (const issue of result.error.issues) {
+      for (const issue of result.issues) {
         fileErrors.push({
           file,
           line: record.line,
@@ -146,7 +148,7 @@ export function parseIngestionFile(
       }
       continue;
     }
-    const value = result.data as Record<string, unknown>;
+    const value = result.data;
     const key = definition.key.map((column) => String(value[column])).join('\u0000');
     const previous = seenKeys.get(key);
     if (previous !== undefined) {
