@@ -420,8 +420,8 @@ function csvField(value: unknown): string {
 /**
  * PostgreSQL: the rows go by COPY (CSV) into a temporary table shaped like the target, then one
  * `INSERT … SELECT … ON CONFLICT (key) DO UPDATE … WHERE (columns) IS DISTINCT FROM (new values)`
- * moves them in: no bind parameters, one statement to plan, and rows that did not change are
- * neither rewritten nor their indexes touched.
+ * moves them in, in key order (the primary key's pages are visited in turn): no bind parameters,
+ * one statement to plan, and rows that did not change are neither rewritten nor their indexes touched.
  */
 async function copyUpsert(
   client: pg.PoolClient,
@@ -460,7 +460,7 @@ async function copyUpsert(
           .map((c) => `"${table}".${c}`)
           .join(', ')}) is distinct from (${updatable.map((c) => `excluded.${c}`).join(', ')})`;
   await client.query(
-    `insert into "${table}" (${names.join(', ')}) select ${names.join(', ')} from "${staging}" on conflict (${conflict}) ${action}`,
+    `insert into "${table}" (${names.join(', ')}) select ${names.join(', ')} from "${staging}" order by ${conflict} on conflict (${conflict}) ${action}`,
   );
   await client.query(`drop table "${staging}"`);
 }
