@@ -3,7 +3,7 @@
  *
  *   BENCH_SCALE=full|small (default full)   BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/portal_bench)
  *   BENCH_REUSE=1 keeps an already generated database of the same scale; BENCH_ONLY=generate stops after step 1;
- *   BENCH_ONLY=reliability runs only the mixed workload and the soak; BENCH_DROP=1 drops the database at the end (CI)
+ *   BENCH_ONLY=reliability runs only the mixed workload and the soak; BENCH_ONLY=web only the web step (BENCH_WEB_RUNS: runs per page, default 5 or 2); BENCH_DROP=1 drops the database at the end (CI)
  *
  * 1. generates the data set into a fresh PostgreSQL database with COPY (rows per second per table),
  *    and times the product's own ingestion path on extra daily rows;
@@ -393,18 +393,18 @@ async function exportsAndWeb(
       bytes += value.length;
     }
   };
-  console.info('timing the exports…');
-  await fetchAll(`${base}/${probes.campaigns.DYD}/report.pdf?${range}`); // warm-up (fonts, chart code)
-  const pdfRuns = [];
-  for (let i = 0; i < 3; i++)
-    pdfRuns.push(await withPeakMemory(portal, () => fetchAll(`${base}/${probes.campaigns.DYD}/report.pdf?${range}`)));
-  pdfRuns.sort((a, b) => a.ms - b.ms);
-  const pdf = pdfRuns[1]!;
-
   const browser = await launchBrowser();
   const reportPath = `/dashboard/agency/${BENCH_ORGANIZATION_ID}/dealership/${probes.dealershipId}/campaigns/dyd/${probes.campaigns.DYD}?startDate=${probes.startDate}&endDate=${probes.endDate}`;
   const session = { name: cookie.name, value: cookie.value };
-  try {
+  // BENCH_ONLY=web: only the web step (first-load JavaScript, numbers on screen, Lighthouse).
+  const timeExports = async () => {
+    console.info('timing the exports…');
+    await fetchAll(`${base}/${probes.campaigns.DYD}/report.pdf?${range}`); // warm-up (fonts, chart code)
+    const pdfRuns = [];
+    for (let i = 0; i < 3; i++)
+      pdfRuns.push(await withPeakMemory(portal, () => fetchAll(`${base}/${probes.campaigns.DYD}/report.pdf?${range}`)));
+    pdfRuns.sort((a, b) => a.ms - b.ms);
+    const pdf = pdfRuns[1]!;
     await chromiumPrintPdf(browser, {
       baseUrl: portal.url,
       cookie: session,
@@ -475,7 +475,9 @@ async function exportsAndWeb(
       pdfSpeedup: chrome.totalMs / Math.max(1, pdf.ms),
       monthOverMonth: { ...mom, pdf: momPdf },
     };
-
+  };
+  try {
+    if (process.env.BENCH_ONLY !== 'web') await timeExports();
     section('Web');
     // The list page's first numbers are its month-to-date cards (the summary call).
     const summaryResponse = await fetch(
@@ -490,7 +492,7 @@ async function exportsAndWeb(
       totals: { impressions: number };
     };
     const listPath = `/dashboard/agency/${BENCH_ORGANIZATION_ID}/dealership/${probes.dealershipId}/campaigns/list`;
-    const runs = scale.name === 'full' ? 5 : 2;
+    const runs = Number(process.env.BENCH_WEB_RUNS ?? (scale.name === 'full' ? 5 : 2));
     const reportNumber = report.totals.impressions.toLocaleString('en-US');
     const bundles = {
       login: await firstLoadJs(browser, { baseUrl: portal.url, path: '/login', readyText: 'Password' }),
@@ -509,13 +511,13 @@ async function exportsAndWeb(
         b.files,
         (b.rawBytes / 1024).toFixed(1),
         (b.gzipBytes / 1024).toFixed(1),
-        page === 'login' ? '≤ 200 KB' : page === 'list' ? '≤ 300 KB (target 200)' : '–',
+        page === 'login' ? '≤ 200 KB' : page === 'list' ? '≤ 270 KB (target 200)' : '–',
       ]),
     );
     results.bundles = bundles;
     // Budgets that fail the run: the 200 KB target for sign-in; for the list, the measured size plus a
     // margin, so it cannot grow unnoticed while its gap to 200 KB stands (docs/performance.md).
-    const budgetsKb = { login: 200, list: 300 } as const;
+    const budgetsKb = { login: 200, list: 270 } as const;
     const overBudget = (['login', 'list'] as const).filter((page) => bundles[page].gzipBytes > budgetsKb[page] * 1024);
     const toNumbers = {
       list: await timeToNumbers(browser, {
@@ -567,6 +569,8 @@ async function main() {
     const cookie = await signIn(portal);
     if (process.env.BENCH_ONLY === 'reliability') {
       await mixedLoadAndSoak(portal, cookie, probes);
+    } else if (process.env.BENCH_ONLY === 'web') {
+      await exportsAndWeb(portal, cookie, probes);
     } else {
       await loadEndpoints(portal, bare, cookie.header, probes);
       await mixedLoadAndSoak(portal, cookie, probes);

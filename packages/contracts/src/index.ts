@@ -1,4 +1,5 @@
 export * from './common/errors';
+export * from './common/calendar';
 export * from './common/dates';
 export * from './common/ids';
 export * from './common/table-query';

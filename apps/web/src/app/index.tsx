@@ -9,7 +9,7 @@ import { createAppRouter } from './router';
 
 function createApp() {
   const queryClient = createQueryClient();
-  const router = createAppRouter();
+  const router = createAppRouter(queryClient);
   // An expired session on any call: forget cached data and go to sign-in, back here afterwards.
   setUnauthorizedHandler((next) => {
     queryClient.clear();

@@ -1,6 +1,8 @@
 import { productCodes, reportRouteSegment } from '@portal/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
+import { createRouteLoaders, revalidateOnParams, type RouteLoaders } from './loaders';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
 
 /** Route modules are lazy so the sign-in page's first load carries only what it needs. */
@@ -25,118 +27,136 @@ function createCampaignRoutes(): RouteObject[] {
 }
 
 /** One report route per product code, named by its lower-cased code (spec 000 §2.2). */
-function campaignReportRoutes(): RouteObject[] {
+function campaignReportRoutes(loaders: RouteLoaders | undefined): RouteObject[] {
   return productCodes.map((code) => ({
     path: `${reportRouteSegment(code)}/:campaignId`,
     handle: { productSegment: reportRouteSegment(code) },
+    loader: loaders?.campaignReport,
     lazy: () => import('./routes/campaigns/campaign-report').then((m) => ({ Component: m.CampaignReportRoute })),
   }));
 }
 
-export const routes: RouteObject[] = [
-  {
-    path: '/login',
-    lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
-    errorElement: <RouteErrorBoundary />,
-    hydrateFallbackElement: <PageLoader />,
-  },
-  {
-    path: '/',
-    lazy: () => import('./routes/app-layout').then((m) => ({ Component: m.AppLayout })),
-    errorElement: <RouteErrorBoundary />,
-    hydrateFallbackElement: <PageLoader />,
-    children: [
-      { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
-      {
-        path: 'dashboard/agency/:organizationId',
-        children: [
-          { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.AgencyHomeRoute })) },
-          {
-            path: 'dealership/:dealershipId',
-            lazy: () => import('./routes/dealership-layout').then((m) => ({ Component: m.DealershipLayout })),
-            children: [
-              { index: true, element: <Navigate to="campaigns/list" replace /> },
-              {
-                path: 'campaigns',
-                children: [
-                  {
-                    lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsTabsLayout })),
-                    children: [
-                      { index: true, element: <Navigate to="list" replace /> },
-                      {
-                        path: 'list',
-                        lazy: () => campaignsModule().then((m) => ({ Component: m.ManagedCampaignsRoute })),
-                        children: createCampaignRoutes(),
-                      },
-                      {
-                        path: 'self-service/list',
-                        lazy: () =>
-                          import('./routes/campaigns/self-service-campaigns').then((m) => ({
-                            Component: m.SelfServiceCampaignsRoute,
-                          })),
-                        children: createCampaignRoutes(),
-                      },
-                      {
-                        path: 'breakdown',
-                        lazy: () =>
-                          import('./routes/campaigns/month-over-month').then((m) => ({
-                            Component: m.MonthOverMonthRoute,
-                          })),
-                        // `breakdown/create` is the report generator (spec 001 §2.12, §2.13).
-                        children: [
-                          {
-                            path: 'create',
-                            lazy: () =>
-                              import('./routes/campaigns/report-generator').then((m) => ({
-                                Component: m.ReportGeneratorRoute,
-                              })),
-                          },
-                        ],
-                      },
-                    ],
-                  },
-                  {
-                    path: 'self-service/:campaignId',
-                    lazy: () =>
-                      import('./routes/campaigns/self-service-report').then((m) => ({
-                        Component: m.SelfServiceReportRoute,
-                      })),
-                  },
-                  ...campaignReportRoutes(),
-                  { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
-                ],
-              },
-              {
-                path: 'inventory',
-                lazy: () =>
-                  import('./routes/inventory/dealership-inventory').then((m) => ({
-                    Component: m.DealershipInventoryRoute,
-                  })),
-              },
-              {
-                path: 'customers/audiences/:audienceId/details',
-                lazy: () =>
-                  import('./routes/customers/audience-details').then((m) => ({ Component: m.AudienceDetailsRoute })),
-              },
-              {
-                path: 'accounts',
-                lazy: () => import('./routes/accounts').then((m) => ({ Component: m.LinkedPlatformsRoute })),
-              },
-              {
-                path: 'inventory/vehicles/:vin',
-                lazy: () => import('./routes/inventory/vehicle').then((m) => ({ Component: m.VehicleRoute })),
-              },
-              { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
-            ],
-          },
-          { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
-        ],
-      },
-      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
-    ],
-  },
-];
+/**
+ * The app's routes. With `loaders`, each page route starts its API requests as soon as it matches
+ * (`./loaders.ts`); without, pages fetch as they render (the route table as a structure, in tests).
+ */
+export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
+  return [
+    {
+      path: '/login',
+      lazy: () => import('./routes/login').then((m) => ({ Component: m.LoginRoute })),
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageLoader />,
+    },
+    {
+      path: '/',
+      loader: loaders?.session,
+      shouldRevalidate: () => false,
+      lazy: () => import('./routes/app-layout').then((m) => ({ Component: m.AppLayout })),
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
+        {
+          path: 'dashboard/agency/:organizationId',
+          loader: loaders?.agency,
+          shouldRevalidate: revalidateOnParams('organizationId'),
+          children: [
+            { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.AgencyHomeRoute })) },
+            {
+              path: 'dealership/:dealershipId',
+              loader: loaders?.dealership,
+              shouldRevalidate: revalidateOnParams('organizationId', 'dealershipId'),
+              lazy: () => import('./routes/dealership-layout').then((m) => ({ Component: m.DealershipLayout })),
+              children: [
+                { index: true, element: <Navigate to="campaigns/list" replace /> },
+                {
+                  path: 'campaigns',
+                  children: [
+                    {
+                      lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsTabsLayout })),
+                      children: [
+                        { index: true, element: <Navigate to="list" replace /> },
+                        {
+                          path: 'list',
+                          loader: loaders?.managedList,
+                          lazy: () => campaignsModule().then((m) => ({ Component: m.ManagedCampaignsRoute })),
+                          children: createCampaignRoutes(),
+                        },
+                        {
+                          path: 'self-service/list',
+                          lazy: () =>
+                            import('./routes/campaigns/self-service-campaigns').then((m) => ({
+                              Component: m.SelfServiceCampaignsRoute,
+                            })),
+                          children: createCampaignRoutes(),
+                        },
+                        {
+                          path: 'breakdown',
+                          lazy: () =>
+                            import('./routes/campaigns/month-over-month').then((m) => ({
+                              Component: m.MonthOverMonthRoute,
+                            })),
+                          // `breakdown/create` is the report generator (spec 001 §2.12, §2.13).
+                          children: [
+                            {
+                              path: 'create',
+                              lazy: () =>
+                                import('./routes/campaigns/report-generator').then((m) => ({
+                                  Component: m.ReportGeneratorRoute,
+                                })),
+                            },
+                          ],
+                        },
+                      ],
+                    },
+                    {
+                      path: 'self-service/:campaignId',
+                      lazy: () =>
+                        import('./routes/campaigns/self-service-report').then((m) => ({
+                          Component: m.SelfServiceReportRoute,
+                        })),
+                    },
+                    ...campaignReportRoutes(loaders),
+                    { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
+                  ],
+                },
+                {
+                  path: 'inventory',
+                  lazy: () =>
+                    import('./routes/inventory/dealership-inventory').then((m) => ({
+                      Component: m.DealershipInventoryRoute,
+                    })),
+                },
+                {
+                  path: 'customers/audiences/:audienceId/details',
+                  lazy: () =>
+                    import('./routes/customers/audience-details').then((m) => ({ Component: m.AudienceDetailsRoute })),
+                },
+                {
+                  path: 'accounts',
+                  lazy: () => import('./routes/accounts').then((m) => ({ Component: m.LinkedPlatformsRoute })),
+                },
+                {
+                  path: 'inventory/vehicles/:vin',
+                  lazy: () => import('./routes/inventory/vehicle').then((m) => ({ Component: m.VehicleRoute })),
+                },
+                { path: '*', lazy: () => campaignsModule().then((m) => ({ Component: m.CampaignsRedirect })) },
+              ],
+            },
+            { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+          ],
+        },
+        { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundRoute })) },
+      ],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The route table without loaders: its structure (route coverage tests). */
+export const routes: RouteObject[] = createRoutes();
+
+/** The browser router, its loaders prefetching into `queryClient`. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(createRouteLoaders(queryClient)));
 }

@@ -14,6 +14,35 @@ describe('api client', () => {
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, message: 'Too many attempts, try again later' });
   });
 
+  it('keeps field details of the error shape, and answers a generic error for a body of another shape', async () => {
+    mockApi({
+      'POST /api/form': {
+        status: 400,
+        body: {
+          error: { code: 'VALIDATION_ERROR', message: 'Invalid', details: [{ path: 'name', message: 'Required' }] },
+        },
+      },
+      'GET /api/proxy': { status: 502, body: { error: 'Bad gateway' } },
+      'GET /api/odd': { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'x', details: [{ path: 1 }] } } },
+    });
+    await expect(api.post('/api/form', {})).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+      status: 400,
+      details: [{ path: 'name', message: 'Required' }],
+    });
+    await expect(api.get('/api/proxy')).rejects.toMatchObject({ code: 'INTERNAL', status: 502 });
+    await expect(api.get('/api/odd')).rejects.toMatchObject({ code: 'BAD_REQUEST', status: 400, details: undefined });
+  });
+
+  it('returns the JSON answer as sent, and nothing for 204 or a body that is not JSON', async () => {
+    mockApi({
+      'GET /api/thing': { body: { id: 7, name: 'Spring Sale' } },
+      'GET /api/text': { text: 'plain' },
+    });
+    await expect(api.get('/api/thing')).resolves.toEqual({ id: 7, name: 'Spring Sale' });
+    await expect(api.get('/api/text')).resolves.toBeUndefined();
+  });
+
   it('sends the session cookie and JSON bodies', async () => {
     const { fetch } = mockApi({ 'POST /api/things': { status: 204 } });
     await api.post('/api/things', { a: 1 });

@@ -1,4 +1,4 @@
-import { errorResponseSchema, type ErrorCode } from '@portal/contracts';
+import type { ErrorCode, ErrorResponse } from '@portal/contracts';
 import type * as z from 'zod';
 
 /** An error answered by the API (`{ error: { code, message, details? } }`) or a network failure. */
@@ -55,12 +55,10 @@ export function csrfHeaders(): Record<string, string> {
   return csrfToken ? { 'X-CSRF-Token': csrfToken } : {};
 }
 
-export interface RequestOptions<T> {
+export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** Response schema from `@portal/contracts`; the answer is parsed with it. */
-  schema?: z.ZodType<T>;
   signal?: AbortSignal;
   keepalive?: boolean;
 }
@@ -74,6 +72,27 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return search ? `${path}?${search}` : path;
 }
 
+/** Whether a body has the API's error shape (`errorResponseSchema`): a code and a message at least. */
+function isErrorResponse(payload: unknown): payload is ErrorResponse {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const error = (payload as { error?: unknown }).error;
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, details } = error as Record<string, unknown>;
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (details === undefined ||
+      (Array.isArray(details) &&
+        details.every(
+          (detail: unknown) =>
+            typeof detail === 'object' &&
+            detail !== null &&
+            typeof (detail as { path?: unknown }).path === 'string' &&
+            typeof (detail as { message?: unknown }).message === 'string',
+        )))
+  );
+}
+
 async function toApiError(response: Response): Promise<ApiError> {
   let payload: unknown = null;
   try {
@@ -81,9 +100,9 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (a proxy error page, an empty body): fall through to a generic message.
   }
-  const parsed = errorResponseSchema.safeParse(payload);
-  if (parsed.success) {
-    return new ApiError({ status: response.status, ...parsed.data.error });
+  if (isErrorResponse(payload)) {
+    const { code, message, details } = payload.error;
+    return new ApiError({ status: response.status, code, message, details });
   }
   return new ApiError({
     code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
@@ -92,9 +111,17 @@ async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
-/** Fetches a JSON API path with the session cookie; throws `ApiError` on any non-2xx answer. */
-export async function apiRequest<T = void>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, schema, signal, keepalive } = options;
+/**
+ * Fetches a JSON API path with the session cookie and returns its JSON answer as `T` (undefined for
+ * 204 or a body that is not JSON); throws `ApiError` on any non-2xx answer.
+ *
+ * The answer is not validated again here: the server validates every response against its zod
+ * contract before sending it (`serializerCompiler`, apps/server/src/app.ts), and `T` is the
+ * contract's type. Parsing it again in the browser would put zod (~25 KB gzip) in every page's first
+ * load for no protection the server does not already give (docs/performance.md).
+ */
+export async function apiRequest<T = void>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', query, body, signal, keepalive } = options;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
@@ -128,11 +155,12 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
   }
 
   if (path === '/api/auth/logout') csrfToken = null;
-  if (response.status === 204 || (!schema && !CSRF_SOURCES.includes(path))) return undefined as T;
+  if (response.status === 204 || !response.headers.get('Content-Type')?.includes('application/json'))
+    return undefined as T;
   const json: unknown = await response.json();
   if (CSRF_SOURCES.includes(path) && typeof (json as { csrf_token?: unknown }).csrf_token === 'string')
     csrfToken = (json as { csrf_token: string }).csrf_token;
-  return schema ? schema.parse(json) : (undefined as T);
+  return json as T;
 }
 
 /** A file answered by the API: its bytes and the name from `Content-Disposition` (null when absent). */
@@ -202,9 +230,12 @@ export async function apiDownload(
 }
 
 export const api = {
-  get: <T>(path: string, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+  get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions<T>, 'method' | 'body'> = {}) =>
+  post: <T = void>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'POST', body }),
   download: apiDownload,
 };
+
+/** The type of an answer: the output of its response schema in `@portal/contracts` (types only). */
+export type ResponseOf<S extends z.ZodType> = z.output<S>;

@@ -1,4 +1,4 @@
-import { dateRangeQuerySchema, type DateRangeQuery } from '@portal/contracts';
+import { calendarRange, type DateRangeQuery } from '@portal/contracts';
 import dayjs, { type Dayjs } from 'dayjs';
 
 /** Wire format of calendar days (spec 001 §9). */
@@ -52,9 +52,5 @@ export function defaultReportRange(today: Dayjs = dayjs()): DateRange {
 
 /** Reads startDate/endDate from a query string; bad or missing values fall back to the default range. */
 export function parseDateRange(params: URLSearchParams, today: Dayjs = dayjs()): DateRange {
-  const parsed = dateRangeQuerySchema.safeParse({
-    startDate: params.get('startDate') ?? undefined,
-    endDate: params.get('endDate') ?? undefined,
-  });
-  return parsed.success ? parsed.data : defaultReportRange(today);
+  return calendarRange(params.get('startDate'), params.get('endDate')) ?? defaultReportRange(today);
 }

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
@@ -32,13 +32,18 @@ export function renderWithProviders(ui: ReactNode, { path = '/', url = '/', rout
   return { ...result, router, queryClient };
 }
 
-/** Renders the app's own route tree (lazy modules included) at `url`. */
-export function renderRoutes(routes: RouteObject[], url: string) {
+/**
+ * Renders the app's own route tree (lazy modules included) at `url`. `routes` may be a function of
+ * the query client, for route trees whose loaders prefetch into it (`createRoutes(createRouteLoaders(…))`).
+ */
+export function renderRoutes(routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]), url: string) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false, staleTime: Infinity },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const router = createMemoryRouter(typeof routes === 'function' ? routes(queryClient) : routes, {
+    initialEntries: [url],
+  });
   const result: RenderResult = render(
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

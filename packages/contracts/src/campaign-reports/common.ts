@@ -15,6 +15,7 @@ const rangeMessage = () => ({ message: 'start_date must not be after end_date', 
 export const reportRangeQuerySchema = z.object(reportRangeShape).refine(rangeCheck, rangeMessage());
 export type ReportRangeQuery = z.infer<typeof reportRangeQuerySchema>;
 
+/* @__NO_SIDE_EFFECTS__ */
 function jsonArray<T extends z.ZodType>(item: T) {
   return z
     .string()
@@ -57,6 +58,7 @@ export const reportParamsSchema = tenantParamsSchema.extend({ campaign_id: idPar
 export type ReportParams = z.infer<typeof reportParamsSchema>;
 
 /** A page of report rows. */
+/* @__NO_SIDE_EFFECTS__ */
 export function reportPageSchema<T extends z.ZodType>(row: T) {
   return z.object({ data: z.array(row), pagination: z.object({ total: z.number().int().min(0) }) });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isoDateSchema } from '../common/dates';
-import { pageSchema, tableQuerySchema } from '../common/table-query';
+import { pageSchema, tableQueryShape } from '../common/table-query';
 import { campaignStatusSchema, campaignTypeSchema } from './products';
 
 /** Columns of the managed list that `sorting` accepts. */
@@ -29,8 +29,10 @@ export const managedCampaignFilterColumns = [
  * (spec 000 §2.3, §7): paging, sorting, filters and the `startDate`/`endDate` range (inclusive,
  * dealership-local calendar days) over which metrics are summed.
  */
-export const listManagedCampaignsQuerySchema = tableQuerySchema({ defaultPageSize: 500, maxPageSize: 1000 })
-  .extend({ startDate: isoDateSchema, endDate: isoDateSchema })
+export const listManagedCampaignsQuerySchema = z
+  .object(
+    tableQueryShape({ defaultPageSize: 500, maxPageSize: 1000 }, { startDate: isoDateSchema, endDate: isoDateSchema }),
+  )
   .refine((query) => query.startDate <= query.endDate, {
     message: 'startDate must not be after endDate',
     path: ['endDate'],

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isCalendarDate } from './calendar';
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -6,11 +7,7 @@ const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 export const isoDateSchema = z
   .string()
   .regex(isoDatePattern, 'Expected a date as YYYY-MM-DD')
-  .refine((value) => {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-  }, 'Not a calendar date');
+  .refine(isCalendarDate, 'Not a calendar date');
 export type IsoDate = z.infer<typeof isoDateSchema>;
 
 /** An inclusive date range given as `startDate` / `endDate` query parameters (spec 000 §2.3). */

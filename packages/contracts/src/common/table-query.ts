@@ -13,6 +13,7 @@ export const filterItemSchema = z.object({
 export type SortingItem = z.infer<typeof sortingItemSchema>;
 export type FilterItem = z.infer<typeof filterItemSchema>;
 
+/* @__NO_SIDE_EFFECTS__ */
 function jsonArray<T extends z.ZodType>(item: T) {
   return z
     .string()
@@ -28,17 +29,35 @@ function jsonArray<T extends z.ZodType>(item: T) {
     .pipe(z.array(item).max(20));
 }
 
-/** Builds the paging/sorting/filter query schema of a table, limiting `pageSize` to `maxPageSize`. */
-export function tableQuerySchema(options: { defaultPageSize: number; maxPageSize: number }) {
-  return z.object({
+/**
+ * The fields of a table's paging/sorting/filter query, limiting `pageSize` to `maxPageSize`, with a
+ * call's own parameters (`extra`): `z.object(tableQueryShape(options, { … }))`. (Not
+ * `tableQuerySchema(…).extend(…)` nor a spread: neither a method called on a helper's result nor a
+ * spread can be tree-shaken, and either would keep zod in the web app's first load;
+ * docs/performance.md.)
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function tableQueryShape<E extends z.ZodRawShape = Record<never, never>>(
+  options: { defaultPageSize: number; maxPageSize: number },
+  extra?: E,
+) {
+  return {
     pageIndex: z.coerce.number().int().min(0).max(1_000_000).default(0),
     pageSize: z.coerce.number().int().min(1).max(options.maxPageSize).default(options.defaultPageSize),
     sorting: jsonArray(sortingItemSchema).optional(),
     filters: jsonArray(filterItemSchema).optional(),
-  });
+    ...(extra as E),
+  };
+}
+
+/** Builds the paging/sorting/filter query schema of a table, limiting `pageSize` to `maxPageSize`. */
+/* @__NO_SIDE_EFFECTS__ */
+export function tableQuerySchema(options: { defaultPageSize: number; maxPageSize: number }) {
+  return z.object(tableQueryShape(options));
 }
 
 /** A page of rows with the total row count, as every paged call of the spec answers. */
+/* @__NO_SIDE_EFFECTS__ */
 export function pageSchema<T extends z.ZodType>(row: T) {
   return z.object({ data: z.array(row), pagination: z.object({ total: z.number().int().min(0) }) });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { isoDateSchema } from '../common/dates';
 import { idParamSchema, tenantParamsSchema } from '../common/ids';
-import { pageSchema, tableQuerySchema } from '../common/table-query';
+import { pageSchema, tableQueryShape } from '../common/table-query';
 import { importStatusSchema, platformStatusNameSchema, vendorIdSchema } from './vendors';
 
 /** Path of `.../campaigns/self-service/{campaign_id}` and its sub-calls. */
@@ -37,10 +37,12 @@ export type SelfServiceCampaign = z.infer<typeof selfServiceCampaignSchema>;
 export const selfServiceSortColumns = ['name', 'start_date', 'impressions', 'clicks', 'ctr', 'status'] as const;
 
 /** `GET .../campaigns/self-service/list?pageIndex&pageSize&filters&sorting&startDate&endDate` (spec 001 §7). */
-export const listSelfServiceQuerySchema = tableQuerySchema({ defaultPageSize: 100, maxPageSize: 500 }).extend({
-  startDate: isoDateSchema.optional(),
-  endDate: isoDateSchema.optional(),
-});
+export const listSelfServiceQuerySchema = z.object(
+  tableQueryShape(
+    { defaultPageSize: 100, maxPageSize: 500 },
+    { startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional() },
+  ),
+);
 export type ListSelfServiceQuery = z.infer<typeof listSelfServiceQuerySchema>;
 export const listSelfServiceResponseSchema = pageSchema(selfServiceCampaignSchema);
 export type ListSelfServiceResponse = z.infer<typeof listSelfServiceResponseSchema>;

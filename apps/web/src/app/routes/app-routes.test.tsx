@@ -1,10 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { campaignsSummaryFactory, dealershipFactory, managedCampaignFactory } from '@/testing/factories';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
-import { routes } from '../router';
+import { createRouteLoaders } from '../loaders';
+import { createRoutes } from '../router';
+
+/** The route tree as the app builds it: with the loaders that prefetch into the query client. */
+const appRoutes = (queryClient: QueryClient) => createRoutes(createRouteLoaders(queryClient));
 
 const me = {
   id: 1,
@@ -52,7 +57,7 @@ const LIST = '/dashboard/agency/1/dealership/2/campaigns/list';
 describe('app routes', () => {
   it('sends a signed-out visitor to sign in with the page to come back to', async () => {
     mockApi({ 'GET /api/me': apiError(401, 'UNAUTHENTICATED', 'Not signed in') });
-    const { router } = renderRoutes(routes, `${LIST}?startDate=2026-01-01&endDate=2026-01-31`);
+    const { router } = renderRoutes(appRoutes, `${LIST}?startDate=2026-01-01&endDate=2026-01-31`);
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe(
@@ -62,20 +67,60 @@ describe('app routes', () => {
 
   it('opens the first dealership of the user agency from /', async () => {
     mockSignedIn();
-    const { router } = renderRoutes(routes, '/');
+    const { router } = renderRoutes(appRoutes, '/');
     await waitFor(() => expect(router.state.location.pathname).toBe(LIST));
     expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Spring Sale' })).toBeInTheDocument();
   });
 
   it('shows Dealership not found, and no data, for a dealership the API answers 404 for', async () => {
-    const api = mockSignedIn({
-      'GET /api/agencies/1/dealership/99': apiError(404, 'NOT_FOUND', 'Dealership not found'),
+    // The server answers 404 for every path of a dealership the session may not open.
+    const notFound = apiError(404, 'NOT_FOUND', 'Dealership not found');
+    mockSignedIn({
+      'GET /api/agencies/1/dealership/99': notFound,
+      'GET /api/agencies/1/dealership/99/campaigns/summary': notFound,
+      'GET /api/agencies/1/dealership/99/campaigns': notFound,
     });
-    renderRoutes(routes, '/dashboard/agency/1/dealership/99/campaigns/list');
+    renderRoutes(appRoutes, '/dashboard/agency/1/dealership/99/campaigns/list');
     expect(await screen.findByRole('heading', { name: 'Dealership not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
-    expect(api.calls.some((call) => call.path.includes('/dealership/99/campaigns'))).toBe(false);
+    expect(screen.queryByText('Spring Sale')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Campaigns' })).not.toBeInTheDocument();
+  });
+
+  it('starts every request of the list page at once, and sends each one once', async () => {
+    // The dealership answers only when released: the list's own requests must not wait for it.
+    let release: () => void = () => undefined;
+    const dealershipAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = mockSignedIn({
+      'GET /api/agencies/1/dealership/2': async () => {
+        await dealershipAnswered;
+        return { body: dealershipFactory() };
+      },
+    });
+    renderRoutes(appRoutes, `${LIST}?startDate=2026-01-01&endDate=2026-01-31`);
+    const paths = () => api.calls.map((call) => call.path);
+    await waitFor(() =>
+      expect(paths()).toEqual(
+        expect.arrayContaining([
+          '/api/me',
+          '/api/agencies/1/dealerships',
+          '/api/agencies/1/dealership/2',
+          '/api/agencies/1/dealership/2/campaigns/summary',
+          '/api/agencies/1/dealership/2/campaigns',
+        ]),
+      ),
+    );
+    const list = api.calls.find((call) => call.path === '/api/agencies/1/dealership/2/campaigns')!;
+    expect(list.query.get('startDate')).toBe('2026-01-01');
+    expect(list.query.get('endDate')).toBe('2026-01-31');
+    release();
+    expect(await screen.findByRole('link', { name: 'Spring Sale' })).toBeInTheDocument();
+    const counts = new Map<string, number>();
+    for (const path of paths()) counts.set(path, (counts.get(path) ?? 0) + 1);
+    expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
   });
 
   it('walks the create modal: chooser, sibling route, Back, Cancel', async () => {
@@ -92,7 +137,7 @@ describe('app routes', () => {
         body: { data: [platform(1, 'Google Ads', true), platform(3, 'Meta Ads', false)] },
       },
     });
-    const { router } = renderRoutes(routes, LIST);
+    const { router } = renderRoutes(appRoutes, LIST);
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('link', { name: 'Create or Import Campaign' }));
@@ -133,12 +178,12 @@ describe('app routes', () => {
 
   it('redirects unknown create children and unknown campaign paths', async () => {
     mockSignedIn();
-    const first = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/list/create/whatever');
+    const first = renderRoutes(appRoutes, '/dashboard/agency/1/dealership/2/campaigns/list/create/whatever');
     await waitFor(() => expect(first.router.state.location.pathname).toBe(`${LIST}/create`));
     first.unmount();
 
     mockSignedIn();
-    const second = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/nothing/here');
+    const second = renderRoutes(appRoutes, '/dashboard/agency/1/dealership/2/campaigns/nothing/here');
     await waitFor(() => expect(second.router.state.location.pathname).toBe(LIST));
   });
 
@@ -161,7 +206,7 @@ describe('app routes', () => {
       },
       'GET /api/agencies/:org/dealership/:dealer/utils/google_spreadsheet/service-user': { body: { email: null } },
     });
-    renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/breakdown/create');
+    renderRoutes(appRoutes, '/dashboard/agency/1/dealership/2/campaigns/breakdown/create');
     const dialog = await screen.findByRole('dialog', { name: 'Generate Custom Report' });
     expect(within(dialog).getByRole('textbox', { name: 'Email' })).toHaveValue(me.email);
     expect(within(dialog).getByRole('button', { name: 'Generate report' })).toBeInTheDocument();
@@ -172,14 +217,14 @@ describe('app routes', () => {
       'GET /api/agencies/1/dealership/2/campaigns/:id/report': apiError(404, 'NOT_FOUND', 'Campaign not found'),
       'GET /api/agencies/1/dealership/2/inventory/vehicles/:vin': apiError(404, 'NOT_FOUND', 'Vehicle not found'),
     });
-    const report = renderRoutes(routes, '/dashboard/agency/1/dealership/2/campaigns/lop/100001/');
+    const report = renderRoutes(appRoutes, '/dashboard/agency/1/dealership/2/campaigns/lop/100001/');
     expect(await screen.findByRole('heading', { name: 'Campaign not found' })).toBeInTheDocument();
     report.unmount();
 
     mockSignedIn({
       'GET /api/agencies/1/dealership/2/inventory/vehicles/:vin': apiError(404, 'NOT_FOUND', 'Vehicle not found'),
     });
-    renderRoutes(routes, '/dashboard/agency/1/dealership/2/inventory/vehicles/2T2ZZMCA5JC101174');
+    renderRoutes(appRoutes, '/dashboard/agency/1/dealership/2/inventory/vehicles/2T2ZZMCA5JC101174');
     expect(await screen.findByRole('heading', { name: 'Vehicle not found' })).toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
-import { idParamSchema } from '@portal/contracts';
+import { parseId } from '@portal/contracts';
 import { useParams } from 'react-router';
 
-function toId(value: string | undefined): number | null {
-  const parsed = idParamSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+/** A path parameter as a positive database id; null when absent or not one. */
+export function toId(value: string | undefined): number | null {
+  return parseId(value);
 }
 
 /** The agency and dealership ids of the current URL; null when absent or not a valid id. */

@@ -1,15 +1,17 @@
-import { audienceSchema } from '@portal/contracts';
+import { type audienceSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export const getAudienceQueryOptions = (organizationId: number, dealershipId: number, audienceId: number) =>
   queryOptions({
     queryKey: ['agencies', organizationId, 'dealerships', dealershipId, 'audiences', audienceId],
     queryFn: ({ signal }) =>
-      api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}/audiences/${audienceId}`, {
-        schema: audienceSchema,
-        signal,
-      }),
+      api.get<ResponseOf<typeof audienceSchema>>(
+        `/api/agencies/${organizationId}/dealership/${dealershipId}/audiences/${audienceId}`,
+        {
+          signal,
+        },
+      ),
   });
 
 export const useAudience = (organizationId: number, dealershipId: number, audienceId: number) =>

@@ -1,13 +1,12 @@
-import { campaignReportSchema, type CampaignReport } from '@portal/contracts';
+import { type campaignReportSchema, type CampaignReport } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/{id}/report`: header, totals, daily rows and section counts of every report page; 404 when the campaign is not the dealership's. */
 export function getCampaignReport(params: ReportParams, signal?: AbortSignal): Promise<CampaignReport> {
-  return api.get(`${campaignsApiPath(params)}/${params.campaignId}/report`, {
+  return api.get<ResponseOf<typeof campaignReportSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/report`, {
     query: rangeQuery(params),
-    schema: campaignReportSchema,
     signal,
   });
 }

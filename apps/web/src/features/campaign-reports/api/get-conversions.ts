@@ -1,15 +1,17 @@
-import { conversionsResponseSchema, type ConversionsResponse } from '@portal/contracts';
+import { type conversionsResponseSchema, type ConversionsResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/display/{id}/metrics/conversions`: page views, time to convert, visitors, key pages, UTMs, roas. */
 export function getConversions(params: ReportParams, signal?: AbortSignal): Promise<ConversionsResponse> {
-  return api.get(`${campaignsApiPath(params)}/display/${params.campaignId}/metrics/conversions`, {
-    query: rangeQuery(params),
-    schema: conversionsResponseSchema,
-    signal,
-  });
+  return api.get<ResponseOf<typeof conversionsResponseSchema>>(
+    `${campaignsApiPath(params)}/display/${params.campaignId}/metrics/conversions`,
+    {
+      query: rangeQuery(params),
+      signal,
+    },
+  );
 }
 
 export const getConversionsQueryOptions = (params: ReportParams) =>

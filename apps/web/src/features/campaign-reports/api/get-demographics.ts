@@ -1,7 +1,7 @@
-import { demographicsResponseSchema } from '@portal/contracts';
+import { type demographicsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type DemographicRow = z.infer<typeof demographicsResponseSchema>['data'][number];
@@ -9,11 +9,13 @@ export type DemographicRow = z.infer<typeof demographicsResponseSchema>['data'][
 /** `GET .../campaigns/{id}/demographics`: female and male impressions and interactions per age group. */
 export function getDemographics(params: ReportParams, signal?: AbortSignal): Promise<DemographicRow[]> {
   return api
-    .get(`${campaignsApiPath(params)}/${params.campaignId}/demographics`, {
-      query: rangeQuery(params),
-      schema: demographicsResponseSchema,
-      signal,
-    })
+    .get<ResponseOf<typeof demographicsResponseSchema>>(
+      `${campaignsApiPath(params)}/${params.campaignId}/demographics`,
+      {
+        query: rangeQuery(params),
+        signal,
+      },
+    )
     .then((response) => response.data);
 }
 

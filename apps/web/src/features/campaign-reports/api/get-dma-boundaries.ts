@@ -1,12 +1,12 @@
-import { dmaBoundariesSchema } from '@portal/contracts';
+import { type dmaBoundariesSchema } from '@portal/contracts';
 import { prepareDmaGeoJson, type DmaMapData } from '@portal/report-charts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 /** `GET /api/reference/dma-boundaries`: the 210 DMAs as GeoJSON, prepared for ECharts (names and bounds per code). */
 export function getDmaBoundaries(signal?: AbortSignal): Promise<DmaMapData> {
   return api
-    .get('/api/reference/dma-boundaries', { schema: dmaBoundariesSchema, signal })
+    .get<ResponseOf<typeof dmaBoundariesSchema>>('/api/reference/dma-boundaries', { signal })
     .then((geoJson) => prepareDmaGeoJson(geoJson));
 }
 

@@ -1,7 +1,7 @@
-import { dmasResponseSchema } from '@portal/contracts';
+import { type dmasResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type DmaRow = z.infer<typeof dmasResponseSchema>['data'][number];
@@ -9,9 +9,8 @@ export type DmaRow = z.infer<typeof dmasResponseSchema>['data'][number];
 /** `GET .../campaigns/{id}/dmas`: every DMA with delivery, impressions descending. */
 export function getDmas(params: ReportParams, signal?: AbortSignal): Promise<DmaRow[]> {
   return api
-    .get(`${campaignsApiPath(params)}/${params.campaignId}/dmas`, {
+    .get<ResponseOf<typeof dmasResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/dmas`, {
       query: rangeQuery(params),
-      schema: dmasResponseSchema,
       signal,
     })
     .then((response) => response.data);

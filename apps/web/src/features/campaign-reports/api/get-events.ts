@@ -1,7 +1,7 @@
-import { eventsResponseSchema } from '@portal/contracts';
+import { type eventsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type EventRow = z.infer<typeof eventsResponseSchema>['data'][number];
@@ -9,9 +9,8 @@ export type EventRow = z.infer<typeof eventsResponseSchema>['data'][number];
 /** `GET .../campaigns/{id}/events`: the promoted events with coordinates and results. */
 export function getEvents(params: ReportParams, signal?: AbortSignal): Promise<EventRow[]> {
   return api
-    .get(`${campaignsApiPath(params)}/${params.campaignId}/events`, {
+    .get<ResponseOf<typeof eventsResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/events`, {
       query: rangeQuery(params),
-      schema: eventsResponseSchema,
       signal,
     })
     .then((response) => response.data);

@@ -1,7 +1,7 @@
-import { placementsResponseSchema } from '@portal/contracts';
+import { type placementsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type PlacementRow = z.infer<typeof placementsResponseSchema>['data'][number];
@@ -9,9 +9,8 @@ export type PlacementRow = z.infer<typeof placementsResponseSchema>['data'][numb
 /** `GET .../campaigns/{id}/placements`: impressions and clicks per placement, impressions descending. */
 export function getPlacements(params: ReportParams, signal?: AbortSignal): Promise<PlacementRow[]> {
   return api
-    .get(`${campaignsApiPath(params)}/${params.campaignId}/placements`, {
+    .get<ResponseOf<typeof placementsResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/placements`, {
       query: rangeQuery(params),
-      schema: placementsResponseSchema,
       signal,
     })
     .then((response) => response.data);

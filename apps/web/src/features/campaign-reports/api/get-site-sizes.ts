@@ -1,7 +1,7 @@
-import { siteSizesResponseSchema } from '@portal/contracts';
+import { type siteSizesResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 import { listSitesPath } from './list-sites';
 
@@ -14,9 +14,8 @@ export interface GetSiteSizesParams extends ReportParams {
 /** `GET .../campaigns/display/{campaign_id}/site-list/creative-size?site=`: impressions per creative size of one site. */
 export function getSiteSizes(params: GetSiteSizesParams, signal?: AbortSignal): Promise<SiteSizeRow[]> {
   return api
-    .get(`${listSitesPath(params)}/creative-size`, {
+    .get<ResponseOf<typeof siteSizesResponseSchema>>(`${listSitesPath(params)}/creative-size`, {
       query: { site: params.site, ...rangeQuery(params) },
-      schema: siteSizesResponseSchema,
       signal,
     })
     .then((response) => response.data);

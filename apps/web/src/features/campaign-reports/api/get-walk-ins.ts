@@ -1,7 +1,7 @@
-import { walkInsResponseSchema } from '@portal/contracts';
+import { type walkInsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type WalkInRow = z.infer<typeof walkInsResponseSchema>['data'][number];
@@ -9,9 +9,8 @@ export type WalkInRow = z.infer<typeof walkInsResponseSchema>['data'][number];
 /** `GET .../campaigns/{id}/walk-ins`: visits per location with coordinates, visits descending. */
 export function getWalkIns(params: ReportParams, signal?: AbortSignal): Promise<WalkInRow[]> {
   return api
-    .get(`${campaignsApiPath(params)}/${params.campaignId}/walk-ins`, {
+    .get<ResponseOf<typeof walkInsResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/walk-ins`, {
       query: rangeQuery(params),
-      schema: walkInsResponseSchema,
       signal,
     })
     .then((response) => response.data);

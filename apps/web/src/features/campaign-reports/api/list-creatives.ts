@@ -1,7 +1,7 @@
-import { creativesPageSchema } from '@portal/contracts';
+import { type creativesPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   tableQuery,
@@ -19,7 +19,10 @@ export function listCreativesPath(params: ReportParams): string {
 }
 
 export function listCreatives(params: ReportTableParams, signal?: AbortSignal): Promise<CreativesPage> {
-  return api.get(listCreativesPath(params), { query: tableQuery(params), schema: creativesPageSchema, signal });
+  return api.get<ResponseOf<typeof creativesPageSchema>>(listCreativesPath(params), {
+    query: tableQuery(params),
+    signal,
+  });
 }
 
 export const listCreativesQueryOptions = (params: ReportTableParams) =>

@@ -1,7 +1,7 @@
-import { keywordsPageSchema } from '@portal/contracts';
+import { type keywordsPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   tableQuery,
@@ -19,7 +19,10 @@ export function listKeywordsPath(params: ReportParams): string {
 }
 
 export function listKeywords(params: ReportTableParams, signal?: AbortSignal): Promise<KeywordsPage> {
-  return api.get(listKeywordsPath(params), { query: tableQuery(params), schema: keywordsPageSchema, signal });
+  return api.get<ResponseOf<typeof keywordsPageSchema>>(listKeywordsPath(params), {
+    query: tableQuery(params),
+    signal,
+  });
 }
 
 export const listKeywordsQueryOptions = (params: ReportTableParams) =>

@@ -1,7 +1,7 @@
-import { leadsPageSchema } from '@portal/contracts';
+import { type leadsPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   tableQuery,
@@ -19,7 +19,7 @@ export function listLeadsPath(params: ReportParams): string {
 }
 
 export function listLeads(params: ReportTableParams, signal?: AbortSignal): Promise<LeadsPage> {
-  return api.get(listLeadsPath(params), { query: tableQuery(params), schema: leadsPageSchema, signal });
+  return api.get<ResponseOf<typeof leadsPageSchema>>(listLeadsPath(params), { query: tableQuery(params), signal });
 }
 
 export const listLeadsQueryOptions = (params: ReportTableParams) =>

@@ -1,7 +1,7 @@
-import { phoneCallsPageSchema } from '@portal/contracts';
+import { type phoneCallsPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   tableQuery,
@@ -19,7 +19,10 @@ export function listPhoneCallsPath(params: ReportParams): string {
 }
 
 export function listPhoneCalls(params: ReportTableParams, signal?: AbortSignal): Promise<PhoneCallsPage> {
-  return api.get(listPhoneCallsPath(params), { query: tableQuery(params), schema: phoneCallsPageSchema, signal });
+  return api.get<ResponseOf<typeof phoneCallsPageSchema>>(listPhoneCallsPath(params), {
+    query: tableQuery(params),
+    signal,
+  });
 }
 
 export const listPhoneCallsQueryOptions = (params: ReportTableParams) =>

@@ -1,7 +1,7 @@
-import { siteListPageSchema } from '@portal/contracts';
+import { type siteListPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   tableQuery,
@@ -19,7 +19,7 @@ export function listSitesPath(params: ReportParams): string {
 }
 
 export function listSites(params: ReportTableParams, signal?: AbortSignal): Promise<SitesPage> {
-  return api.get(listSitesPath(params), { query: tableQuery(params), schema: siteListPageSchema, signal });
+  return api.get<ResponseOf<typeof siteListPageSchema>>(listSitesPath(params), { query: tableQuery(params), signal });
 }
 
 export const listSitesQueryOptions = (params: ReportTableParams) =>

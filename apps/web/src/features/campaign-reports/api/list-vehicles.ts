@@ -1,7 +1,7 @@
-import { vehiclesPageSchema, type VehicleRow } from '@portal/contracts';
+import { type vehiclesPageSchema, type VehicleRow } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   tableQuery,
@@ -30,7 +30,10 @@ export function listVehiclesPath(params: ReportParams & { source: VehiclesSource
 }
 
 export function listVehicles(params: ListVehiclesParams, signal?: AbortSignal): Promise<VehiclesPage> {
-  return api.get(listVehiclesPath(params), { query: tableQuery(params), schema: vehiclesPageSchema, signal });
+  return api.get<ResponseOf<typeof vehiclesPageSchema>>(listVehiclesPath(params), {
+    query: tableQuery(params),
+    signal,
+  });
 }
 
 export const listVehiclesQueryOptions = (params: ListVehiclesParams) =>

@@ -1,11 +1,11 @@
 import {
-  selfServiceCampaignSchema,
-  selfServiceMetricsResponseSchema,
-  selfServiceProductsResponseSchema,
+  type selfServiceCampaignSchema,
+  type selfServiceMetricsResponseSchema,
+  type selfServiceProductsResponseSchema,
   type SelfServiceProductsResponse,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type DownloadedFile } from '@/lib/api-client';
+import { api, type DownloadedFile, type ResponseOf } from '@/lib/api-client';
 import {
   campaignsApiPath,
   rangeQuery,
@@ -25,7 +25,7 @@ export function selfServicePath(params: ReportParams): string {
 export const selfServiceCampaignQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: [...reportQueryKey({ ...params, startDate: '', endDate: '' }, 'getSelfServiceCampaign')],
-    queryFn: ({ signal }) => api.get(selfServicePath(params), { schema: selfServiceCampaignSchema, signal }),
+    queryFn: ({ signal }) => api.get<ResponseOf<typeof selfServiceCampaignSchema>>(selfServicePath(params), { signal }),
   });
 
 export function useSelfServiceCampaign(params: ReportParams, options: { enabled?: boolean } = {}) {
@@ -37,9 +37,8 @@ export const selfServiceMetricsQueryOptions = (params: ReportParams) =>
   queryOptions({
     queryKey: reportQueryKey(params, 'getSelfServiceMetrics'),
     queryFn: ({ signal }) =>
-      api.get(`${selfServicePath(params)}/metrics`, {
+      api.get<ResponseOf<typeof selfServiceMetricsResponseSchema>>(`${selfServicePath(params)}/metrics`, {
         query: rangeQuery(params),
-        schema: selfServiceMetricsResponseSchema,
         signal,
       }),
   });
@@ -59,9 +58,8 @@ export function useSelfServiceProducts(params: ReportTableParams, options: { ena
   return useQuery({
     queryKey: tableQueryKey(params, 'listSelfServiceProducts'),
     queryFn: ({ signal }): Promise<SelfServiceProductsResponse> =>
-      api.get(listSelfServiceProductsPath(params), {
+      api.get<ResponseOf<typeof selfServiceProductsResponseSchema>>(listSelfServiceProductsPath(params), {
         query: tableQuery(params),
-        schema: selfServiceProductsResponseSchema,
         signal,
       }),
     enabled: options.enabled ?? true,

@@ -1,9 +1,6 @@
-import { sortingItemSchema, type SortingItem } from '@portal/contracts';
+import { parseSortingJson, type SortingItem } from '@portal/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import * as z from 'zod';
-
-const sortingParamSchema = z.array(sortingItemSchema).min(1).max(1);
 
 export interface TableState {
   pageIndex: number;
@@ -28,14 +25,9 @@ function parsePage(value: string | null): number {
 }
 
 function parseSorting(value: string | null, sortable: readonly string[], fallback: SortingItem[]): SortingItem[] {
-  if (!value) return fallback;
-  try {
-    const parsed = sortingParamSchema.safeParse(JSON.parse(value));
-    if (!parsed.success || !parsed.data.every((item) => sortable.includes(item.id))) return fallback;
-    return parsed.data.map(({ id, desc }) => ({ id, desc }));
-  } catch {
-    return fallback;
-  }
+  // One item, on a sortable column; anything else is the default sorting.
+  const items = parseSortingJson(value, new Set(sortable), 1);
+  return items.length === 1 ? items : fallback;
 }
 
 /**

@@ -1,10 +1,10 @@
 import {
   CREATIVES_BUCKET,
-  recordCreativeResponseSchema,
-  signCreativeUploadResponseSchema,
+  type recordCreativeResponseSchema,
+  type signCreativeUploadResponseSchema,
   type NonInventoryProductCode,
 } from '@portal/contracts';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { ApiError, apiRequest, type ResponseOf } from '@/lib/api-client';
 import { tenantPath } from './keys';
 import type { TenantIds } from './drafts';
 
@@ -13,17 +13,19 @@ import type { TenantIds } from './drafts';
  * PUTs the file to it; returns the creative's link. The server enforces type and size again.
  */
 export async function uploadCreative(ids: TenantIds, product: NonInventoryProductCode, file: File): Promise<string> {
-  const signed = await apiRequest(`${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative/upload-url`, {
-    method: 'POST',
-    body: {
-      mimeType: file.type || 'application/octet-stream',
-      fileName: file.name,
-      bucket_name: CREATIVES_BUCKET,
-      product_code: product,
-      fileSize: file.size,
+  const signed = await apiRequest<ResponseOf<typeof signCreativeUploadResponseSchema>>(
+    `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative/upload-url`,
+    {
+      method: 'POST',
+      body: {
+        mimeType: file.type || 'application/octet-stream',
+        fileName: file.name,
+        bucket_name: CREATIVES_BUCKET,
+        product_code: product,
+        fileSize: file.size,
+      },
     },
-    schema: signCreativeUploadResponseSchema,
-  });
+  );
   const response = await fetch(signed.uploadUrl, {
     method: 'PUT',
     body: file,
@@ -44,9 +46,11 @@ export async function uploadCreative(ids: TenantIds, product: NonInventoryProduc
 
 /** `POST .../campaigns/creative`: records an uploaded creative on the draft. */
 export function recordCreative(ids: TenantIds, linkCampaignId: number, link: string) {
-  return apiRequest(`${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative`, {
-    method: 'POST',
-    body: { link_campaign_id: linkCampaignId, is_active: 1, creative_image: link },
-    schema: recordCreativeResponseSchema,
-  });
+  return apiRequest<ResponseOf<typeof recordCreativeResponseSchema>>(
+    `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative`,
+    {
+      method: 'POST',
+      body: { link_campaign_id: linkCampaignId, is_active: 1, creative_image: link },
+    },
+  );
 }

@@ -1,12 +1,11 @@
 import {
-  createDraftResponseSchema,
-  draftSchema,
-  listIncompleteResponseSchema,
+  type createDraftResponseSchema,
+  type listIncompleteResponseSchema,
   type CreateDraftBody,
   type Draft,
 } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, type ResponseOf } from '@/lib/api-client';
 import { dealershipKey, tenantPath } from './keys';
 
 export interface TenantIds {
@@ -16,11 +15,13 @@ export interface TenantIds {
 
 /** `POST .../campaigns`: creates the draft; returns its link_campaign_id. */
 export async function createDraft({ organizationId, dealershipId }: TenantIds, body: CreateDraftBody) {
-  const response = await apiRequest(`${tenantPath(organizationId, dealershipId)}/campaigns`, {
-    method: 'POST',
-    body,
-    schema: createDraftResponseSchema,
-  });
+  const response = await apiRequest<ResponseOf<typeof createDraftResponseSchema>>(
+    `${tenantPath(organizationId, dealershipId)}/campaigns`,
+    {
+      method: 'POST',
+      body,
+    },
+  );
   return response.link_campaign_id;
 }
 
@@ -29,7 +30,6 @@ export function patchDraft({ organizationId, dealershipId }: TenantIds, linkCamp
   return apiRequest<Draft>(`${tenantPath(organizationId, dealershipId)}/campaigns/${linkCampaignId}`, {
     method: 'PATCH',
     body: { link_campaign_id: linkCampaignId, data },
-    schema: draftSchema,
   });
 }
 
@@ -48,11 +48,13 @@ export const incompleteDraftsQueryOptions = (ids: TenantIds) =>
   queryOptions({
     queryKey: incompleteDraftsKey(ids),
     queryFn: ({ signal }) =>
-      apiRequest(`${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/incomplete`, {
-        query: { pageIndex: 0, pageSize: 10 },
-        schema: listIncompleteResponseSchema,
-        signal,
-      }),
+      apiRequest<ResponseOf<typeof listIncompleteResponseSchema>>(
+        `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/incomplete`,
+        {
+          query: { pageIndex: 0, pageSize: 10 },
+          signal,
+        },
+      ),
     staleTime: 0,
     gcTime: 0,
   });

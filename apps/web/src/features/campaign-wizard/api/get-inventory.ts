@@ -1,8 +1,5 @@
 import {
   INVENTORY_PAGE_SIZE,
-  inventorySummarySchema,
-  listInventoryDataProvidersResponseSchema,
-  listInventoryResponseSchema,
   type InventorySummary,
   type ListInventoryDataProvidersResponse,
   type ListInventoryResponse,
@@ -15,7 +12,6 @@ import { dealershipKey, tenantPath } from './keys';
 export function getInventory(organizationId: number, dealershipId: number, signal?: AbortSignal) {
   return api.get<ListInventoryResponse>(`${tenantPath(organizationId, dealershipId)}/inventory/vehicles`, {
     query: { pageIndex: 0, pageSize: INVENTORY_PAGE_SIZE },
-    schema: listInventoryResponseSchema,
     signal,
   });
 }
@@ -32,7 +28,6 @@ export const useInventory = (organizationId: number, dealershipId: number, enabl
 
 export function getInventorySummary(organizationId: number, dealershipId: number, signal?: AbortSignal) {
   return api.get<InventorySummary>(`${tenantPath(organizationId, dealershipId)}/inventory/summary`, {
-    schema: inventorySummarySchema,
     signal,
   });
 }
@@ -54,7 +49,6 @@ export function getInventoryDataProviders(providerIds: number[], signal?: AbortS
       pageSize: Math.max(providerIds.length, 1),
       inventory_data_provider_id: providerIds.join(','),
     },
-    schema: listInventoryDataProvidersResponseSchema,
     signal,
   });
 }

@@ -1,13 +1,15 @@
-import { listAudiencesResponseSchema } from '@portal/contracts';
+import { type listAudiencesResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { dealershipKey, tenantPath } from './keys';
 
 export function listAudiences(organizationId: number, dealershipId: number, signal?: AbortSignal) {
-  return api.get(`${tenantPath(organizationId, dealershipId)}/audiences`, {
-    schema: listAudiencesResponseSchema,
-    signal,
-  });
+  return api.get<ResponseOf<typeof listAudiencesResponseSchema>>(
+    `${tenantPath(organizationId, dealershipId)}/audiences`,
+    {
+      signal,
+    },
+  );
 }
 
 export const listAudiencesQueryOptions = (organizationId: number, dealershipId: number) =>

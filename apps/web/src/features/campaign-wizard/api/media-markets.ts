@@ -1,13 +1,13 @@
-import { listMediaMarketsResponseSchema, zipDmaTableSchema } from '@portal/contracts';
+import { type listMediaMarketsResponseSchema, type zipDmaTableSchema } from '@portal/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export const listMediaMarketsQueryOptions = () =>
   queryOptions({
     queryKey: ['reference', 'media-markets'],
     queryFn: ({ signal }) =>
-      api.get('/api/reference/media-markets', { schema: listMediaMarketsResponseSchema, signal }),
+      api.get<ResponseOf<typeof listMediaMarketsResponseSchema>>('/api/reference/media-markets', { signal }),
     staleTime: Infinity,
   });
 
@@ -16,7 +16,7 @@ export const useMediaMarkets = () => useQuery(listMediaMarketsQueryOptions());
 export const zipTableQueryOptions = () =>
   queryOptions({
     queryKey: ['reference', 'zip-dmas'],
-    queryFn: ({ signal }) => api.get('/api/reference/zip-dmas', { schema: zipDmaTableSchema, signal }),
+    queryFn: ({ signal }) => api.get<ResponseOf<typeof zipDmaTableSchema>>('/api/reference/zip-dmas', { signal }),
     staleTime: Infinity,
   });
 

@@ -1,12 +1,13 @@
-import { campaignsSummarySchema, type CampaignsSummary } from '@portal/contracts';
+import { type campaignsSummarySchema, type CampaignsSummary } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 /** Month-to-date figures of the dealership's active campaigns. */
 export function getCampaignsSummary(organizationId: number, dealershipId: number): Promise<CampaignsSummary> {
-  return api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/summary`, {
-    schema: campaignsSummarySchema,
-  });
+  return api.get<ResponseOf<typeof campaignsSummarySchema>>(
+    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/summary`,
+    {},
+  );
 }
 
 export const getCampaignsSummaryQueryOptions = (organizationId: number, dealershipId: number) =>

@@ -1,11 +1,11 @@
 import {
-  listManagedCampaignsResponseSchema,
+  type listManagedCampaignsResponseSchema,
   type DateRangeQuery,
   type ListManagedCampaignsResponse,
   type SortingItem,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 /** The list hides pagination (spec 000 §9): one page as large as the API allows. */
 export const MANAGED_LIST_PAGE_SIZE = 1000;
@@ -20,17 +20,19 @@ export function listManagedCampaigns(
   { organizationId, dealershipId, startDate, endDate, sorting }: ListManagedCampaignsParams,
   signal?: AbortSignal,
 ): Promise<ListManagedCampaignsResponse> {
-  return api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns`, {
-    query: {
-      pageIndex: 0,
-      pageSize: MANAGED_LIST_PAGE_SIZE,
-      sorting: sorting.length > 0 ? JSON.stringify(sorting) : undefined,
-      startDate,
-      endDate,
+  return api.get<ResponseOf<typeof listManagedCampaignsResponseSchema>>(
+    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns`,
+    {
+      query: {
+        pageIndex: 0,
+        pageSize: MANAGED_LIST_PAGE_SIZE,
+        sorting: sorting.length > 0 ? JSON.stringify(sorting) : undefined,
+        startDate,
+        endDate,
+      },
+      signal,
     },
-    schema: listManagedCampaignsResponseSchema,
-    signal,
-  });
+  );
 }
 
 export const listManagedCampaignsQueryOptions = (params: ListManagedCampaignsParams) =>
@@ -64,11 +66,13 @@ export function useManagedCampaignsExist(params: Omit<ListManagedCampaignsParams
       { startDate: params.startDate, endDate: params.endDate },
     ],
     queryFn: ({ signal }) =>
-      api.get(`/api/agencies/${params.organizationId}/dealership/${params.dealershipId}/campaigns`, {
-        query: { pageIndex: 0, pageSize: 1, startDate: params.startDate, endDate: params.endDate },
-        schema: listManagedCampaignsResponseSchema,
-        signal,
-      }),
+      api.get<ResponseOf<typeof listManagedCampaignsResponseSchema>>(
+        `/api/agencies/${params.organizationId}/dealership/${params.dealershipId}/campaigns`,
+        {
+          query: { pageIndex: 0, pageSize: 1, startDate: params.startDate, endDate: params.endDate },
+          signal,
+        },
+      ),
     select: (response) => response.pagination.total > 0,
   });
 }

@@ -1,9 +1,11 @@
-import { dealershipDetailSchema, type DealershipDetail } from '@portal/contracts';
+import { type dealershipDetailSchema, type DealershipDetail } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export function getDealership(organizationId: number, dealershipId: number): Promise<DealershipDetail> {
-  return api.get(`/api/agencies/${organizationId}/dealership/${dealershipId}`, { schema: dealershipDetailSchema });
+  return api.get<ResponseOf<typeof dealershipDetailSchema>>(
+    `/api/agencies/${organizationId}/dealership/${dealershipId}`,
+  );
 }
 
 export const getDealershipQueryOptions = (organizationId: number, dealershipId: number) =>

@@ -1,9 +1,9 @@
-import { listDealershipsResponseSchema, type ListDealershipsResponse } from '@portal/contracts';
+import { type listDealershipsResponseSchema, type ListDealershipsResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export function listDealerships(organizationId: number): Promise<ListDealershipsResponse> {
-  return api.get(`/api/agencies/${organizationId}/dealerships`, { schema: listDealershipsResponseSchema });
+  return api.get<ResponseOf<typeof listDealershipsResponseSchema>>(`/api/agencies/${organizationId}/dealerships`);
 }
 
 export const listDealershipsQueryOptions = (organizationId: number) =>

@@ -1,13 +1,13 @@
-import { listOrganizationsResponseSchema } from '@portal/contracts';
+import { type listOrganizationsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export type ListOrganizationsResponse = z.infer<typeof listOrganizationsResponseSchema>;
 
 /** Agencies the user may open (platform staff see all of them). */
 export function listOrganizations(): Promise<ListOrganizationsResponse> {
-  return api.get('/api/organizations', { schema: listOrganizationsResponseSchema });
+  return api.get<ResponseOf<typeof listOrganizationsResponseSchema>>('/api/organizations');
 }
 
 export const listOrganizationsQueryOptions = () =>

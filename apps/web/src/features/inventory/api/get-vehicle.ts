@@ -1,6 +1,6 @@
-import { vehicleDetailSchema, type DateRangeQuery, type VehicleDetail } from '@portal/contracts';
+import { type vehicleDetailSchema, type DateRangeQuery, type VehicleDetail } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export interface GetVehicleParams extends DateRangeQuery {
   organizationId: number;
@@ -13,9 +13,9 @@ export function getVehicle(
   { organizationId, dealershipId, vin, startDate, endDate }: GetVehicleParams,
   signal?: AbortSignal,
 ): Promise<VehicleDetail> {
-  return api.get(
+  return api.get<ResponseOf<typeof vehicleDetailSchema>>(
     `/api/agencies/${organizationId}/dealership/${dealershipId}/inventory/vehicles/${encodeURIComponent(vin)}`,
-    { query: { start_date: startDate, end_date: endDate }, schema: vehicleDetailSchema, signal },
+    { query: { start_date: startDate, end_date: endDate }, signal },
   );
 }
 

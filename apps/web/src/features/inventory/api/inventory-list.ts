@@ -1,11 +1,11 @@
 import {
   errorResponseSchema,
-  inventorySummarySchema,
-  listInventoryResponseSchema,
+  type inventorySummarySchema,
+  type listInventoryResponseSchema,
   uploadInventoryFeedResponseSchema,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError, csrfHeaders } from '@/lib/api-client';
+import { api, ApiError, csrfHeaders, type ResponseOf } from '@/lib/api-client';
 
 const tenant = (organizationId: number, dealershipId: number) =>
   `/api/agencies/${organizationId}/dealership/${dealershipId}`;
@@ -21,11 +21,13 @@ export const inventoryPageQueryOptions = (
   queryOptions({
     queryKey: [...inventoryKey(organizationId, dealershipId), 'page', { pageIndex, pageSize }],
     queryFn: ({ signal }) =>
-      api.get(`${tenant(organizationId, dealershipId)}/inventory/vehicles`, {
-        query: { pageIndex, pageSize },
-        schema: listInventoryResponseSchema,
-        signal,
-      }),
+      api.get<ResponseOf<typeof listInventoryResponseSchema>>(
+        `${tenant(organizationId, dealershipId)}/inventory/vehicles`,
+        {
+          query: { pageIndex, pageSize },
+          signal,
+        },
+      ),
   });
 
 export const useInventoryPage = (organizationId: number, dealershipId: number, pageIndex: number, pageSize: number) =>
@@ -38,7 +40,9 @@ export const inventorySummaryQueryOptions = (organizationId: number, dealershipI
   queryOptions({
     queryKey: [...inventoryKey(organizationId, dealershipId), 'summary'],
     queryFn: ({ signal }) =>
-      api.get(`${tenant(organizationId, dealershipId)}/inventory/summary`, { schema: inventorySummarySchema, signal }),
+      api.get<ResponseOf<typeof inventorySummarySchema>>(`${tenant(organizationId, dealershipId)}/inventory/summary`, {
+        signal,
+      }),
   });
 
 export const useInventorySummary = (organizationId: number, dealershipId: number) =>

@@ -1,6 +1,6 @@
-import { monthOverMonthExcelResponseSchema, type MonthOverMonthFilter } from '@portal/contracts';
+import { type monthOverMonthExcelResponseSchema, type MonthOverMonthFilter } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api, type DownloadedFile } from '@/lib/api-client';
+import { api, type DownloadedFile, type ResponseOf } from '@/lib/api-client';
 import { monthOverMonthPath, type MonthOverMonthParams } from './get-month-over-month';
 
 /** `GET .../campaigns/month-over-month.pdf?dateFilter`: the view as a PDF built on the server. */
@@ -13,12 +13,10 @@ export function exportMonthOverMonthPdf(params: MonthOverMonthParams): Promise<D
 
 /** `POST .../campaigns/month-over-month/excel`: the server emails the workbook to the signed-in user. */
 export function emailMonthOverMonthExcel(params: MonthOverMonthParams) {
-  return api.post(
+  return api.post<ResponseOf<typeof monthOverMonthExcelResponseSchema>>(
     `${monthOverMonthPath(params)}/excel`,
     { dateFilter: params.dateFilter satisfies MonthOverMonthFilter },
-    {
-      schema: monthOverMonthExcelResponseSchema,
-    },
+    {},
   );
 }
 

@@ -1,10 +1,10 @@
 import {
-  monthOverMonthResponseSchema,
+  type monthOverMonthResponseSchema,
   type MonthOverMonthFilter,
   type MonthOverMonthResponse,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 
 export interface MonthOverMonthParams {
   organizationId: number;
@@ -17,9 +17,8 @@ export const monthOverMonthPath = ({ organizationId, dealershipId }: Omit<MonthO
 
 /** `GET .../campaigns/month-over-month?dateFilter`: one table per campaign, one row per flight month (spec 001 §2.12). */
 export function getMonthOverMonth(params: MonthOverMonthParams, signal?: AbortSignal): Promise<MonthOverMonthResponse> {
-  return api.get(monthOverMonthPath(params), {
+  return api.get<ResponseOf<typeof monthOverMonthResponseSchema>>(monthOverMonthPath(params), {
     query: { dateFilter: params.dateFilter },
-    schema: monthOverMonthResponseSchema,
     signal,
   });
 }

@@ -1,16 +1,16 @@
 import {
-  listReportSchedulesResponseSchema,
-  listReportTagsResponseSchema,
+  type listReportSchedulesResponseSchema,
+  type listReportTagsResponseSchema,
   REPORT_TAG_PAGE_SIZE,
-  reportRequestResponseSchema,
-  reportRowsResponseSchema,
-  serviceUserResponseSchema,
-  sheetAccessResponseSchema,
+  type reportRequestResponseSchema,
+  type reportRowsResponseSchema,
+  type serviceUserResponseSchema,
+  type sheetAccessResponseSchema,
   type DateRange,
   type ReportRequest,
 } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest } from '@/lib/api-client';
+import { api, apiRequest, type ResponseOf } from '@/lib/api-client';
 
 export interface TenantIds {
   organizationId: number;
@@ -27,9 +27,8 @@ export const reportCampaignsQueryOptions = (ids: TenantIds, range: DateRange | n
     queryKey: [...keyOf(ids), 'report-rows', range],
     enabled: range !== null,
     queryFn: ({ signal }) =>
-      api.get(`${tenantPath(ids)}/campaigns/report-rows`, {
+      api.get<ResponseOf<typeof reportRowsResponseSchema>>(`${tenantPath(ids)}/campaigns/report-rows`, {
         query: { ...range!, onlyFlights: 1, includeAdditionalMetrics: 0 },
-        schema: reportRowsResponseSchema,
         signal,
       }),
   });
@@ -42,9 +41,8 @@ export const reportTagsQueryOptions = (ids: TenantIds) =>
   queryOptions({
     queryKey: [...keyOf(ids), 'report-tags'],
     queryFn: ({ signal }) =>
-      api.get(`${tenantPath(ids)}/campaigns/report-tags`, {
+      api.get<ResponseOf<typeof listReportTagsResponseSchema>>(`${tenantPath(ids)}/campaigns/report-tags`, {
         query: { pageIndex: 0, pageSize: REPORT_TAG_PAGE_SIZE },
-        schema: listReportTagsResponseSchema,
         signal,
       }),
   });
@@ -57,10 +55,12 @@ export function useServiceUser(ids: TenantIds) {
   return useQuery({
     queryKey: [...keyOf(ids), 'google-service-user'],
     queryFn: ({ signal }) =>
-      api.get(`${tenantPath(ids)}/utils/google_spreadsheet/service-user`, {
-        schema: serviceUserResponseSchema,
-        signal,
-      }),
+      api.get<ResponseOf<typeof serviceUserResponseSchema>>(
+        `${tenantPath(ids)}/utils/google_spreadsheet/service-user`,
+        {
+          signal,
+        },
+      ),
     staleTime: 5 * 60_000,
   });
 }
@@ -69,7 +69,10 @@ export function useServiceUser(ids: TenantIds) {
 export function useCheckSheetAccess(ids: TenantIds) {
   return useMutation({
     mutationFn: (body: { spreadsheet_url: string; service_email: string | null }) =>
-      api.post(`${tenantPath(ids)}/utils/google_spreadsheet/check-access`, body, { schema: sheetAccessResponseSchema }),
+      api.post<ResponseOf<typeof sheetAccessResponseSchema>>(
+        `${tenantPath(ids)}/utils/google_spreadsheet/check-access`,
+        body,
+      ),
   });
 }
 
@@ -78,7 +81,7 @@ export function useGenerateReport(ids: TenantIds) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReportRequest) =>
-      api.post(`${tenantPath(ids)}/campaigns/report-generator`, body, { schema: reportRequestResponseSchema }),
+      api.post<ResponseOf<typeof reportRequestResponseSchema>>(`${tenantPath(ids)}/campaigns/report-generator`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
   });
 }
@@ -88,7 +91,9 @@ export const reportSchedulesQueryOptions = (ids: TenantIds) =>
   queryOptions({
     queryKey: [...keyOf(ids), 'report-schedules'],
     queryFn: ({ signal }) =>
-      api.get(`${tenantPath(ids)}/campaigns/report-schedules`, { schema: listReportSchedulesResponseSchema, signal }),
+      api.get<ResponseOf<typeof listReportSchedulesResponseSchema>>(`${tenantPath(ids)}/campaigns/report-schedules`, {
+        signal,
+      }),
   });
 export function useReportSchedules(ids: TenantIds) {
   return useQuery(reportSchedulesQueryOptions(ids));

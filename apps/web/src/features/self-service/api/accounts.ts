@@ -1,19 +1,18 @@
 import {
-  listAccountsResponseSchema,
-  vendorCampaignsResponseSchema,
+  type listAccountsResponseSchema,
+  type vendorCampaignsResponseSchema,
   type AccountOption,
   type VendorCampaignsResponse,
 } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { agencyApi, platformsKey } from './keys';
 
 /** `GET /api/agencies/{org}/dsp/accounts?vendor_id&force_refresh` (spec 001 §7 account list). */
 export function listAccounts(organizationId: number, vendorId: number, signal?: AbortSignal): Promise<AccountOption[]> {
   return api
-    .get(`${agencyApi(organizationId)}/dsp/accounts`, {
+    .get<ResponseOf<typeof listAccountsResponseSchema>>(`${agencyApi(organizationId)}/dsp/accounts`, {
       query: { vendor_id: vendorId, force_refresh: false },
-      schema: listAccountsResponseSchema,
       signal,
     })
     .then((r) => r.data);
@@ -35,11 +34,9 @@ export function useRefreshAccounts(organizationId: number, vendorId: number) {
   return useMutation({
     mutationFn: () =>
       api
-        .post(
-          `${agencyApi(organizationId)}/dsp/accounts/refresh`,
-          { vendor_id: vendorId },
-          { schema: listAccountsResponseSchema },
-        )
+        .post<ResponseOf<typeof listAccountsResponseSchema>>(`${agencyApi(organizationId)}/dsp/accounts/refresh`, {
+          vendor_id: vendorId,
+        })
         .then((r) => r.data),
     onSuccess: (accounts) =>
       queryClient.setQueryData(accountsQueryOptions(organizationId, vendorId).queryKey, accounts),
@@ -60,11 +57,13 @@ export function listVendorCampaigns(
     vendorId === 1
       ? { customer_account_id: account.value, login_customer_id: account.login_customer_id ?? undefined }
       : { account_id: account.value };
-  return api.get(`${agencyApi(organizationId)}/dsp/accounts/vendors/${vendorId}/campaigns`, {
-    query,
-    schema: vendorCampaignsResponseSchema,
-    signal,
-  });
+  return api.get<ResponseOf<typeof vendorCampaignsResponseSchema>>(
+    `${agencyApi(organizationId)}/dsp/accounts/vendors/${vendorId}/campaigns`,
+    {
+      query,
+      signal,
+    },
+  );
 }
 
 export function useVendorCampaigns(organizationId: number, vendorId: number, account: AccountOption | null) {

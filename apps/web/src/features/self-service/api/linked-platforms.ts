@@ -1,11 +1,11 @@
 import {
-  connectPlatformResponseSchema,
-  listLinkedPlatformsResponseSchema,
+  type connectPlatformResponseSchema,
+  type listLinkedPlatformsResponseSchema,
   type ConnectPlatformResponse,
   type ListLinkedPlatformsResponse,
 } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { agencyApi, platformsKey } from './keys';
 
 /** `GET /api/agencies/{org}/dsp/platforms`: both vendors, connected or not. */
@@ -13,7 +13,9 @@ export function listLinkedPlatforms(
   organizationId: number,
   signal?: AbortSignal,
 ): Promise<ListLinkedPlatformsResponse> {
-  return api.get(`${agencyApi(organizationId)}/dsp/platforms`, { schema: listLinkedPlatformsResponseSchema, signal });
+  return api.get<ResponseOf<typeof listLinkedPlatformsResponseSchema>>(`${agencyApi(organizationId)}/dsp/platforms`, {
+    signal,
+  });
 }
 
 export const linkedPlatformsQueryOptions = (organizationId: number) =>
@@ -32,10 +34,9 @@ export function connectPlatform(params: {
   dealershipId: number;
   vendorId: number;
 }): Promise<ConnectPlatformResponse> {
-  return api.post(
+  return api.post<ResponseOf<typeof connectPlatformResponseSchema>>(
     `${agencyApi(params.organizationId)}/dsp/platforms/${params.vendorId}/connect`,
     { dealership_id: params.dealershipId },
-    { schema: connectPlatformResponseSchema },
   );
 }
 

@@ -1,7 +1,7 @@
 import {
-  editSelfServiceResponseSchema,
-  importCampaignsResponseSchema,
-  listSelfServiceResponseSchema,
+  type editSelfServiceResponseSchema,
+  type importCampaignsResponseSchema,
+  type listSelfServiceResponseSchema,
   type EditSelfServiceBody,
   type ImportCampaignsBody,
   type ListSelfServiceResponse,
@@ -9,7 +9,7 @@ import {
   type SelfServiceCampaign,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, type ResponseOf } from '@/lib/api-client';
 import { type DateRange } from '@/lib/dates';
 import { selfServiceApi, selfServiceKey } from './keys';
 
@@ -26,11 +26,13 @@ export function listSelfServiceCampaigns(
   params: ListSelfServiceParams,
   signal?: AbortSignal,
 ): Promise<ListSelfServiceResponse> {
-  return api.get(`${selfServiceApi(params.organizationId, params.dealershipId)}/list`, {
-    query: { pageIndex: 0, pageSize: SELF_SERVICE_PAGE_SIZE, startDate: params.startDate, endDate: params.endDate },
-    schema: listSelfServiceResponseSchema,
-    signal,
-  });
+  return api.get<ResponseOf<typeof listSelfServiceResponseSchema>>(
+    `${selfServiceApi(params.organizationId, params.dealershipId)}/list`,
+    {
+      query: { pageIndex: 0, pageSize: SELF_SERVICE_PAGE_SIZE, startDate: params.startDate, endDate: params.endDate },
+      signal,
+    },
+  );
 }
 
 /** Campaigns still importing are polled until they are live or failed. */
@@ -59,11 +61,13 @@ export function useSelfServiceCampaignsExist(organizationId: number, dealershipI
   return useQuery({
     queryKey: [...selfServiceKey(organizationId, dealershipId), 'exist'],
     queryFn: ({ signal }) =>
-      api.get(`${selfServiceApi(organizationId, dealershipId)}/list`, {
-        query: { pageIndex: 0, pageSize: 1 },
-        schema: listSelfServiceResponseSchema,
-        signal,
-      }),
+      api.get<ResponseOf<typeof listSelfServiceResponseSchema>>(
+        `${selfServiceApi(organizationId, dealershipId)}/list`,
+        {
+          query: { pageIndex: 0, pageSize: 1 },
+          signal,
+        },
+      ),
     select: (response) => response.pagination.total > 0,
   });
 }
@@ -73,9 +77,11 @@ export function useImportCampaigns(organizationId: number, dealershipId: number)
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ImportCampaignsBody) =>
-      api.post(`${selfServiceApi(organizationId, dealershipId)}/import`, body, {
-        schema: importCampaignsResponseSchema,
-      }),
+      api.post<ResponseOf<typeof importCampaignsResponseSchema>>(
+        `${selfServiceApi(organizationId, dealershipId)}/import`,
+        body,
+        {},
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: selfServiceKey(organizationId, dealershipId) }),
   });
 }
@@ -89,9 +95,11 @@ export function useEditSelfServiceStatus(params: ListSelfServiceParams) {
   const key = listSelfServiceQueryOptions(params).queryKey;
   return useMutation({
     mutationFn: (body: EditSelfServiceBody) =>
-      api.post(`${selfServiceApi(params.organizationId, params.dealershipId)}/edit`, body, {
-        schema: editSelfServiceResponseSchema,
-      }),
+      api.post<ResponseOf<typeof editSelfServiceResponseSchema>>(
+        `${selfServiceApi(params.organizationId, params.dealershipId)}/edit`,
+        body,
+        {},
+      ),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
