@@ -154,4 +154,27 @@ test.describe('keyboard only', () => {
       await expect(opener).toBeFocused();
     }
   });
+
+  test('the date range opens and sets a preset with the keyboard, on the list and then on a report', async ({
+    page,
+  }) => {
+    await apiLogin(page, 'agency@demo.test');
+    await page.goto(listUrl(1, 101, '?startDate=2026-01-01&endDate=2026-11-30'));
+    const field = page.getByLabel('Date range');
+    await expect(field).toHaveText('01/01/2026 – 11/30/2026');
+    // The calendar's code loads when the field is reached; Enter opens it at once.
+    await press(page, field, 'Enter');
+    await press(page, page.getByRole('button', { name: 'Last 7 days' }), 'Enter');
+    await expect(page).not.toHaveURL(/startDate=2026-01-01/);
+    await expect(field).not.toHaveText('01/01/2026 – 11/30/2026');
+
+    // A report page mounts a new filter while the calendar's code is already loaded.
+    await press(page, page.getByRole('table').getByRole('link').first(), 'Enter');
+    await expect(page).toHaveURL(/\/campaigns\/[a-z]+\/\d+/);
+    await press(page, page.getByLabel('Date range'), 'Enter');
+    await expect(page.getByRole('button', { name: 'Last 30 days' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Last 30 days' })).toHaveCount(0);
+    await expect(page.getByLabel('Date range')).toBeFocused();
+  });
 });

@@ -1,9 +1,7 @@
-import '@mantine/dates/styles.css';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
+import { InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
-import { useState } from 'react';
-import { DISPLAY_DATE_FORMAT, toWireDate, type DateRange } from '@/lib/dates';
+import { lazy, Suspense, useState } from 'react';
+import { formatDisplayDate, type DateRange } from '@/lib/dates';
 
 export interface DateRangeFilterProps {
   value: DateRange;
@@ -11,50 +9,38 @@ export interface DateRangeFilterProps {
   label?: string;
 }
 
-function presets() {
-  const today = dayjs();
-  const yesterday = toWireDate(today.subtract(1, 'day'));
-  return [
-    { label: 'Last 7 days', value: [toWireDate(today.subtract(7, 'day')), yesterday] as [string, string] },
-    { label: 'Last 30 days', value: [toWireDate(today.subtract(30, 'day')), yesterday] as [string, string] },
-    { label: 'Last 90 days', value: [toWireDate(today.subtract(90, 'day')), yesterday] as [string, string] },
-    { label: 'Month to date', value: [toWireDate(today.startOf('month')), toWireDate(today)] as [string, string] },
-    {
-      label: 'Last month',
-      value: [
-        toWireDate(today.subtract(1, 'month').startOf('month')),
-        toWireDate(today.subtract(1, 'month').endOf('month')),
-      ] as [string, string],
-    },
-  ];
-}
+const loadPicker = () => import('./date-range-picker');
+const DateRangePicker = lazy(loadPicker);
 
-/** A date range picker; the range is committed once both ends are picked. */
-export function DateRangeFilter({ value, onChange, label = 'Date range' }: DateRangeFilterProps) {
-  // A half-picked range (first day chosen) lives here until the second day is picked.
-  const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
-
-  return (
-    <DatePickerInput
-      type="range"
+/**
+ * The date range filter of the list and report pages. Until the user reaches for it, it is a field
+ * that shows the range exactly as the picker does ('MM/DD/YYYY – MM/DD/YYYY'); the calendar's code
+ * (`@mantine/dates`, ~15 KB gzip) is fetched when the pointer comes over the field or it gets focus,
+ * and the click (or Enter / Space) that opens it mounts the picker already open. So no page's first
+ * load carries the calendar (docs/performance.md).
+ */
+export function DateRangeFilter(props: DateRangeFilterProps) {
+  const { value, label = 'Date range' } = props;
+  const [opened, setOpened] = useState(false);
+  const field = (
+    <InputBase
+      component="button"
+      type="button"
       label={label}
-      value={draft ?? [value.startDate, value.endDate]}
-      onChange={(next) => {
-        const [start, end] = next;
-        if (start && end) {
-          setDraft(null);
-          onChange({ startDate: toWireDate(start), endDate: toWireDate(end) });
-        } else {
-          setDraft(next);
-        }
-      }}
-      onDropdownClose={() => setDraft(null)}
-      valueFormat={DISPLAY_DATE_FORMAT}
-      allowSingleDateInRange
-      presets={presets()}
       leftSection={<IconCalendar size={16} aria-hidden />}
-      maxDate={toWireDate(dayjs())}
       miw={260}
-    />
+      pointer
+      onPointerEnter={() => void loadPicker()}
+      onFocus={() => void loadPicker()}
+      onClick={() => setOpened(true)}
+    >
+      {`${formatDisplayDate(value.startDate)} – ${formatDisplayDate(value.endDate)}`}
+    </InputBase>
+  );
+  if (!opened) return field;
+  return (
+    <Suspense fallback={field}>
+      <DateRangePicker {...props} openOnMount />
+    </Suspense>
   );
 }
