@@ -28,6 +28,14 @@ export default defineConfig({
       // Building a zod schema has no side effect: a module of `@portal/contracts` whose constants a
       // page uses no longer brings zod and the module's unused schemas along (docs/performance.md).
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        // Floating UI (popovers, menus, selects) in a chunk of its own: left to the default
+        // splitting, it shared a chunk with helpers the list's table needs, and came with them.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+        },
+      },
     },
   },
 });

@@ -1,18 +1,22 @@
-import '@mantine/notifications/styles.css';
 import { Anchor, AppShell, Box, Group, Text } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { LAYOUT_MAX_WIDTH, ROLE_PLATFORM_STAFF, TOAST_DURATION_MS, type Me } from '@portal/contracts';
+import { LAYOUT_MAX_WIDTH, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
 import { IconSpeakerphone } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { ErrorState } from '@/components/ui/error-state';
+import { Toasts } from '@/components/ui/toasts';
 import { useMe } from '@/features/auth/api/get-me';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';
-import { AgencySwitcher } from '@/features/dealerships/components/agency-switcher';
 import { DealershipSwitcher } from '@/features/dealerships/components/dealership-switcher';
 import { paths, switchDealershipPath } from '@/lib/paths';
 import { useRouteIds } from './route-params';
+
+/** Platform staff only: loaded when a staff member's header renders. */
+const AgencySwitcher = lazy(() =>
+  import('@/features/dealerships/components/agency-switcher').then((m) => ({ default: m.AgencySwitcher })),
+);
 
 function AgencyName({ organizationId }: { organizationId: number }) {
   const dealershipsQuery = useDealerships(organizationId);
@@ -44,10 +48,12 @@ function Header({ me }: { me: Me }) {
         </Anchor>
         <AgencyName organizationId={currentOrganizationId} />
         {me.role_id === ROLE_PLATFORM_STAFF ? (
-          <AgencySwitcher
-            organizationId={currentOrganizationId}
-            onChange={(nextOrganizationId) => void navigate(paths.agency(nextOrganizationId))}
-          />
+          <Suspense fallback={null}>
+            <AgencySwitcher
+              organizationId={currentOrganizationId}
+              onChange={(nextOrganizationId) => void navigate(paths.agency(nextOrganizationId))}
+            />
+          </Suspense>
         ) : null}
         {organizationId !== null ? (
           <DealershipSwitcher
@@ -84,7 +90,7 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 64 }} padding="md">
       {/* Toasts live in the signed-in area only, so the sign-in page does not load them. */}
-      <Notifications autoClose={TOAST_DURATION_MS} position="top-right" />
+      <Toasts />
       <AppShell.Header>
         <Header me={meQuery.data} />
       </AppShell.Header>

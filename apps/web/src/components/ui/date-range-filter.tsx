@@ -1,6 +1,7 @@
 import { InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useDeferredControl } from '@/hooks/use-deferred-control';
 import { formatDisplayDate, type DateRange } from '@/lib/dates';
 
 export interface DateRangeFilterProps {
@@ -21,7 +22,7 @@ const DateRangePicker = lazy(loadPicker);
  */
 export function DateRangeFilter(props: DateRangeFilterProps) {
   const { value, label = 'Date range' } = props;
-  const [opened, setOpened] = useState(false);
+  const { used, triggerProps } = useDeferredControl(loadPicker);
   const field = (
     <InputBase
       component="button"
@@ -30,14 +31,12 @@ export function DateRangeFilter(props: DateRangeFilterProps) {
       leftSection={<IconCalendar size={16} aria-hidden />}
       miw={260}
       pointer
-      onPointerEnter={() => void loadPicker()}
-      onFocus={() => void loadPicker()}
-      onClick={() => setOpened(true)}
+      {...triggerProps}
     >
       {`${formatDisplayDate(value.startDate)} – ${formatDisplayDate(value.endDate)}`}
     </InputBase>
   );
-  if (!opened) return field;
+  if (!used) return field;
   return (
     <Suspense fallback={field}>
       <DateRangePicker {...props} openOnMount />

@@ -2,7 +2,8 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useOpenOnMount } from '@/hooks/use-deferred-control';
 import { DISPLAY_DATE_FORMAT, toWireDate } from '@/lib/dates';
 import type { DateRangeFilterProps } from './date-range-filter';
 
@@ -38,16 +39,7 @@ export default function DateRangePicker({
   // A half-picked range (first day chosen) lives here until the second day is picked.
   const [draft, setDraft] = useState<DatesRangeValue<string> | null>(null);
   const field = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!openOnMount) return;
-    // After the click that mounted the picker has finished: while it still bubbles, the popover
-    // would take it for a click outside (its target, the placeholder field, is gone) and close.
-    const timer = setTimeout(() => {
-      field.current?.focus();
-      field.current?.click();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [openOnMount]);
+  useOpenOnMount(field, openOnMount, true);
 
   return (
     <DatePickerInput

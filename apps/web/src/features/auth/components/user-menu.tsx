@@ -1,8 +1,8 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { type Me } from '@portal/contracts';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { useLogout } from '../api/logout';
+import { IconChevronDown } from '@tabler/icons-react';
+import { lazy, Suspense, type ComponentPropsWithoutRef, type Ref } from 'react';
+import { useDeferredControl } from '@/hooks/use-deferred-control';
 
 export interface UserMenuProps {
   me: Me;
@@ -16,46 +16,44 @@ function initials(me: Me): string {
   return letters.toUpperCase();
 }
 
-/** The signed-in user's email and the Sign out action. */
-export function UserMenu({ me, onSignedOut }: UserMenuProps) {
-  const logoutMutation = useLogout({ onSuccess: onSignedOut });
-
+/** The header button of the user menu: initials, email, chevron. */
+export function UserMenuButton({
+  me,
+  ref,
+  ...props
+}: { me: Me; ref?: Ref<HTMLButtonElement> } & ComponentPropsWithoutRef<'button'>) {
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        {/* Named by the email it shows (WCAG 2.5.3 label in name); the initials are decoration. */}
-        <UnstyledButton>
-          <Group gap={6} wrap="nowrap">
-            <Avatar size="sm" radius="xl" color="blue" aria-hidden>
-              {initials(me)}
-            </Avatar>
-            <Text size="sm" visibleFrom="md" truncate maw={200}>
-              {me.email}
-            </Text>
-            <VisuallyHidden>, user menu</VisuallyHidden>
-            <IconChevronDown size={14} aria-hidden />
-          </Group>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>Signed in as</Menu.Label>
-        <Text size="sm" px="sm" pb="xs" truncate>
+    // Named by the email it shows (WCAG 2.5.3 label in name); the initials are decoration.
+    <UnstyledButton ref={ref} {...props}>
+      <Group gap={6} wrap="nowrap">
+        <Avatar size="sm" radius="xl" color="blue" aria-hidden>
+          {initials(me)}
+        </Avatar>
+        <Text size="sm" visibleFrom="md" truncate maw={200}>
           {me.email}
         </Text>
-        <Menu.Divider />
-        <Menu.Item
-          leftSection={<IconLogout size={16} aria-hidden />}
-          disabled={logoutMutation.isPending}
-          onClick={() =>
-            logoutMutation.mutate(undefined, {
-              onError: () =>
-                notifications.show({ color: 'red', title: 'Sign out failed', message: 'Please try again.' }),
-            })
-          }
-        >
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+        <VisuallyHidden>, user menu</VisuallyHidden>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+const loadDropdown = () => import('./user-menu-dropdown');
+const UserMenuDropdown = lazy(loadDropdown);
+
+/**
+ * The signed-in user's email and the Sign out action. Until it is used, only its button is on the
+ * page; the menu's code loads when the button is reached and opens on the click or key that reached
+ * for it (`useDeferredControl`, docs/performance.md).
+ */
+export function UserMenu(props: UserMenuProps) {
+  const { used, triggerProps } = useDeferredControl(loadDropdown);
+  const button = <UserMenuButton me={props.me} {...triggerProps} />;
+  if (!used) return button;
+  return (
+    <Suspense fallback={button}>
+      <UserMenuDropdown {...props} openOnMount />
+    </Suspense>
   );
 }
