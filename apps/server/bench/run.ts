@@ -511,13 +511,13 @@ async function exportsAndWeb(
         b.files,
         (b.rawBytes / 1024).toFixed(1),
         (b.gzipBytes / 1024).toFixed(1),
-        page === 'login' ? '≤ 200 KB' : page === 'list' ? '≤ 270 KB (target 200)' : '–',
+        page === 'login' ? '≤ 200 KB' : page === 'list' ? '≤ 230 KB (target 200)' : '–',
       ]),
     );
     results.bundles = bundles;
     // Budgets that fail the run: the 200 KB target for sign-in; for the list, the measured size plus a
     // margin, so it cannot grow unnoticed while its gap to 200 KB stands (docs/performance.md).
-    const budgetsKb = { login: 200, list: 270 } as const;
+    const budgetsKb = { login: 200, list: 230 } as const;
     const overBudget = (['login', 'list'] as const).filter((page) => bundles[page].gzipBytes > budgetsKb[page] * 1024);
     const toNumbers = {
       list: await timeToNumbers(browser, {
