@@ -1,4 +1,4 @@
-import { Center, Table, Text, UnstyledButton } from '@mantine/core';
+import { Center, Text, UnstyledButton } from '@mantine/core';
 import { formatInteger, type ManagedCampaign, type SortingItem } from '@portal/contracts';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
@@ -11,6 +11,15 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { useMemo } from 'react';
+import {
+  PlainTable,
+  PlainTbody,
+  PlainTd,
+  PlainTh,
+  PlainThead,
+  PlainTr,
+  TableScroll,
+} from '@/components/ui/plain-table';
 import { formatMonth, type DateRange } from '@/lib/dates';
 import {
   budgetField,
@@ -144,17 +153,17 @@ export function ManagedCampaignsTable({
   });
 
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="sm" highlightOnHover className={classes.table} aria-label="Managed campaigns">
-        <Table.Thead>
+    <TableScroll minWidth={900}>
+      <PlainTable verticalSpacing="sm" highlightOnHover className={classes.table} aria-label="Managed campaigns">
+        <PlainThead>
           {table.getHeaderGroups().map((headerGroup) => (
-            <Table.Tr key={headerGroup.id}>
+            <PlainTr key={headerGroup.id}>
               {headerGroup.headers.map((header) => {
                 const sorted = header.column.getIsSorted();
                 const numeric = (header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
                 const label = flexRender(header.column.columnDef.header, header.getContext());
                 return (
-                  <Table.Th
+                  <PlainTh
                     key={header.id}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     ta={numeric ? 'right' : undefined}
@@ -179,15 +188,15 @@ export function ManagedCampaignsTable({
                     ) : (
                       label
                     )}
-                  </Table.Th>
+                  </PlainTh>
                 );
               })}
-            </Table.Tr>
+            </PlainTr>
           ))}
-        </Table.Thead>
-        <Table.Tbody>
+        </PlainThead>
+        <PlainTbody>
           {table.getRowModel().rows.map((row) => (
-            <Table.Tr
+            <PlainTr
               key={row.id}
               className={isPending(row.original) ? classes.pendingRow : undefined}
               data-status={row.original.campaign_status}
@@ -195,7 +204,7 @@ export function ManagedCampaignsTable({
               {row.getVisibleCells().map((cell) => {
                 const numeric = (cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric;
                 return (
-                  <Table.Td key={cell.id} ta={numeric ? 'right' : undefined}>
+                  <PlainTd key={cell.id} ta={numeric ? 'right' : undefined}>
                     {cell.column.id === 'client_campaign_display_name' ? (
                       flexRender(cell.column.columnDef.cell, cell.getContext())
                     ) : (
@@ -203,13 +212,13 @@ export function ManagedCampaignsTable({
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </Text>
                     )}
-                  </Table.Td>
+                  </PlainTd>
                 );
               })}
-            </Table.Tr>
+            </PlainTr>
           ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        </PlainTbody>
+      </PlainTable>
+    </TableScroll>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Card, Group, Loader, SegmentedControl, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { type SortingItem } from '@portal/contracts';
 import { IconHistory, IconLayoutGrid, IconTable } from '@tabler/icons-react';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { ErrorState } from '@/components/ui/error-state';
+import { PlainTable, PlainTbody, PlainTd, PlainTr } from '@/components/ui/plain-table';
+import { SegmentedRadioGroup } from '@/components/ui/segmented-radio-group';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { paths } from '@/lib/paths';
 import { useManagedCampaigns } from '../api/list-managed-campaigns';
@@ -41,19 +43,19 @@ function ListSkeleton({ mode }: { mode: ViewMode }) {
     );
   }
   return (
-    <Table aria-hidden>
-      <Table.Tbody>
+    <PlainTable aria-hidden>
+      <PlainTbody>
         {Array.from({ length: 6 }, (_, index) => (
-          <Table.Tr key={index}>
+          <PlainTr key={index}>
             {Array.from({ length: 7 }, (__, cell) => (
-              <Table.Td key={cell}>
+              <PlainTd key={cell}>
                 <Skeleton height={14} />
-              </Table.Td>
+              </PlainTd>
             ))}
-          </Table.Tr>
+          </PlainTr>
         ))}
-      </Table.Tbody>
-    </Table>
+      </PlainTbody>
+    </PlainTable>
   );
 }
 
@@ -154,10 +156,10 @@ export function ManagedCampaigns({
               View Last Months Campaigns
             </Button>
           ) : null}
-          <SegmentedControl
+          <SegmentedRadioGroup<ViewMode>
             aria-label="View"
             value={viewMode}
-            onChange={(value) => setViewMode(value === 'grid' ? 'grid' : 'table')}
+            onChange={setViewMode}
             data={[
               {
                 value: 'table',
