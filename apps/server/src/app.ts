@@ -54,6 +54,8 @@ export interface AppOptions {
   adPlatforms?: AdPlatforms;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
+  /** Bytes of JSON answers each process keeps (plugins/external/http-cache.ts); 0 keeps none. Default 64 MiB. */
+  responseCacheBytes?: number;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
@@ -64,6 +66,9 @@ export interface ReportServices {
   mailer: Mailer;
   sheets: SheetsClient | null;
 }
+
+/** What the response cache keeps per process unless told otherwise (RESPONSE_CACHE_MB). */
+export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** Tenant-scoped API routes live under this prefix (spec 000 §7). */
 export const TENANT_PREFIX = '/api/agencies/:organization_id/dealership/:dealership_id';
@@ -97,7 +102,11 @@ export async function buildApp(options: AppOptions) {
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(httpCachePlugin);
+  await app.register(httpCachePlugin, {
+    database: options.database,
+    maxBytes: options.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
+    clock: options.clock ?? (() => new Date()),
+  });
   await app.register(swaggerPlugin);
   await app.register(rateLimit, {
     global: false,

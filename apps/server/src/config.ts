@@ -34,6 +34,8 @@ const configSchema = z
       .max(24 * 90)
       .default(24 * 7),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** MiB of JSON answers each server process keeps until the data changes (docs/performance.md); 0 turns it off. */
+    RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
     TRUST_PROXY: flagFalse(),
     /** Files (call recordings, uploads): S3 when S3_BUCKET is set, else DATA_DIR/storage on local disk. */
     S3_BUCKET: z.string().min(3).max(63).optional(),

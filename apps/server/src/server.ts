@@ -43,6 +43,7 @@ async function main() {
   const app = await buildApp({
     config: { ...config, sessionSecret },
     database,
+    responseCacheBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     storage,
     jobs,
     reports: {

@@ -9,6 +9,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import {
+  INSTALL_CHANGE_NOTIFICATIONS_SQL,
+  listenPglite,
+  listenPostgres,
+  poolChangeFeed,
+  type ChangeListener,
+} from './change-notifications';
 
 /** The Drizzle database the whole server uses, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,8 +23,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs the Drizzle migrations in apps/server/drizzle. */
+  /** Runs the Drizzle migrations in apps/server/drizzle, then installs the change notifications (db/change-notifications.ts). */
   migrate(): Promise<void>;
+  /** Listens for committed changes to watched tables (db/change-notifications.ts); resolves to a function that stops. */
+  listen(listener: ChangeListener): Promise<() => Promise<void>>;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -38,9 +47,16 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
  * persisted in `{dataDir}/pgdata` (created on first use).
  */
 export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) {
+  const connectionString = options.databaseUrl;
+  if (connectionString) {
     // A database that does not answer fails a request within 5 s (→ 503) instead of hanging it.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+    const changes = poolChangeFeed();
+    const pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      onConnect: changes.onConnect,
+    });
     // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -48,7 +64,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       db,
       kind: 'postgres',
       pool,
-      migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+        await pool.query(INSTALL_CHANGE_NOTIFICATIONS_SQL);
+      },
+      listen: (listener) => listenPostgres(connectionString, changes, listener),
       ping: async () => {
         await pool.query('select 1');
       },
@@ -63,7 +83,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     db,
     kind: 'pglite',
     pglite,
-    migrate: () => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+      await pglite.exec(INSTALL_CHANGE_NOTIFICATIONS_SQL);
+    },
+    listen: (listener) => listenPglite(pglite, listener),
     ping: async () => {
       await pglite.query('select 1');
     },

@@ -79,6 +79,10 @@ describe.skipIf(!databaseUrl)('PostgreSQL outage under load', () => {
         expect(errorResponseSchema.parse(response.json()).error.code).toBe('SERVICE_UNAVAILABLE');
     }
 
+    // Answers kept in memory (docs/performance.md, response and session caches) need no database and
+    // cannot be stale while nothing can commit; the process stops serving them once its listening
+    // connection reports the reset — the next turn of its event loop. From then on, every request 503.
+    await expect.poll(async () => (await summary()).statusCode, { timeout: 5_000, interval: 20 }).toBe(503);
     const down = await Promise.all(Array.from({ length: 10 }, summary));
     for (const response of down) {
       expect(response.statusCode).toBe(503);

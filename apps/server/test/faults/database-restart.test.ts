@@ -2,6 +2,7 @@ import { execFileSync, execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema } from '@portal/contracts';
 import { authHeaders, build, login, type TestContext } from '../helper';
@@ -108,6 +109,9 @@ describe.skipIf(!databaseUrl || !binDir)('PostgreSQL restarted under load', () =
     let running = true;
     const client = async () => {
       while (running) {
+        // A real client waits on its socket between requests; `inject` of an answer kept in memory
+        // (response cache) resolves in microtasks alone, which would starve the timers below.
+        await setImmediate();
         const started = Date.now();
         const response = await summary();
         const answer = { at: started, status: response.statusCode, ms: Date.now() - started };

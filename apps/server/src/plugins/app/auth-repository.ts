@@ -95,6 +95,8 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 /** What `findSessionTenant` knows of the tenant in a request's path, beside the user. */
 export interface SessionTenant {
   user: Me;
+  /** When the session expires (the lookup answers null from then on). */
+  expiresAt: Date;
   /** Whether the organization of the path exists. */
   organizationExists: boolean;
   /** Whether the dealership of the path exists and belongs to that organization (false when none was asked). */
@@ -119,6 +121,7 @@ export async function findSessionTenant(
       name: users.name,
       organizationId: users.organizationId,
       roleId: users.roleId,
+      expiresAt: sessions.expiresAt,
       dealershipIds: sql<
         number[]
       >`coalesce((select array_agg(${userDealerships.dealershipId} order by ${userDealerships.dealershipId}) from ${userDealerships} where ${userDealerships.userId} = ${users.id}), '{}')`,
@@ -142,6 +145,7 @@ export async function findSessionTenant(
       // A missing role counts as a dealership user (spec 001 §6).
       role_id: row.roleId ?? 3,
     },
+    expiresAt: row.expiresAt,
     organizationExists: row.organizationExists,
     dealershipInOrganization: row.dealershipInOrganization,
   };

@@ -4,7 +4,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
 import { csrfFailed, notFound, unauthenticated } from '../../lib/errors';
-import { findSessionTenant, findSessionUser } from './auth-repository';
+import { AUTH_CHANGED_CHANNEL } from '../../db/change-notifications';
+import { ChangeAwareCache } from '../../lib/change-aware-cache';
+import { findSessionTenant, type SessionTenant } from './auth-repository';
 
 export const SESSION_COOKIE = 'portal_session';
 
@@ -59,9 +61,36 @@ function sameOrigin(origin: string, host: string | undefined): boolean {
  * tenant the user may not see answers 404, never data, and is checked before any route query.
  */
 export default fp(
-  async (app, options: { sessionSecret: string }) => {
+  async (app, options: { sessionSecret: string; sessionCacheEntries?: number }) => {
     await app.register(cookie, { secret: options.sessionSecret });
     app.decorateRequest('user', null);
+
+    // The session cache (docs/performance.md): what findSessionTenant answered for a session and a
+    // path's tenant, kept until a committed write to a table it reads from (sessions, users,
+    // memberships, dealerships, organizations) notifies, at most a minute, and never past the
+    // session's expiry. A sign-out is seen by this process before its answer is sent; by other
+    // processes when PostgreSQL's notification reaches them, within milliseconds.
+    const entries = options.sessionCacheEntries ?? 10_000;
+    const sessionCache = entries > 0 ? new ChangeAwareCache<SessionTenant>({ max: entries, ttl: 60_000 }) : null;
+    if (sessionCache) {
+      const stop = await app.database.listen({
+        changed(channel) {
+          if (channel === AUTH_CHANGED_CHANNEL) sessionCache.invalidate();
+        },
+        listening: (up) => sessionCache.setListening(up),
+      });
+      app.addHook('onClose', async () => stop());
+    }
+    /** The session's user and the path's tenant, from the session cache or one statement. */
+    const lookUp = async (token: string, tenant: { organizationId: number; dealershipId?: number | undefined }) => {
+      const key = `${tenant.organizationId}|${tenant.dealershipId ?? ''}|${token}`;
+      const kept = sessionCache?.get(key);
+      if (kept && kept.expiresAt.getTime() > Date.now()) return kept;
+      const since = sessionCache?.begin() ?? 0;
+      const found = await findSessionTenant(app.db, token, tenant);
+      if (found) sessionCache?.set(key, found, since);
+      return found;
+    };
 
     // CSRF (docs/security.md), before any body parsing or query. 1: a browser's cross-site request
     // to a state-changing API route is refused by its Fetch Metadata (`Sec-Fetch-Site`) or, from
@@ -87,9 +116,9 @@ export default fp(
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       const token = sessionToken(request);
-      const user = token ? await findSessionUser(app.db, token) : null;
-      if (!user) throw unauthenticated();
-      request.user = user;
+      const found = token ? await lookUp(token, { organizationId: 0 }) : null;
+      if (!found) throw unauthenticated();
+      request.user = found.user;
     });
 
     // One statement for the session, the user and the path's tenant (findSessionTenant); the rules
@@ -102,7 +131,7 @@ export default fp(
       // Ids that are not positive 32-bit integers ask for a tenant that cannot exist (0): 404.
       const safe = (id: number) => (Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0);
       const found = token
-        ? await findSessionTenant(app.db, token, {
+        ? await lookUp(token, {
             organizationId: safe(organizationId),
             dealershipId: dealershipId === undefined ? undefined : safe(dealershipId),
           })

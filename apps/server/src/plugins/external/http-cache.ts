@@ -1,24 +1,125 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
+import { DATA_CHANGED_CHANNEL } from '../../db/change-notifications';
+import type { Database } from '../../db/client';
+import { ChangeAwareCache } from '../../lib/change-aware-cache';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `true` on a tenant-scoped JSON read whose answer depends only on the database's public tables,
+     * the signed-in user, the URL and the day: the answer is kept until a watched table changes
+     * (see below). Leave it off for answers with signed URLs, job states or anything from elsewhere.
+     */
+    responseCache?: true;
+  }
+  interface FastifyRequest {
+    /** The cache's generation when the request arrived; an answer computed across a change is not kept. */
+    cacheGeneration: number;
+    /** The half hour the request arrived in (part of its cache key). */
+    cacheBucket: number;
+  }
+}
+
+export interface HttpCacheOptions {
+  /** Where change notifications come from (db/change-notifications.ts). */
+  database: Pick<Database, 'listen'>;
+  /** Bytes of answers kept per process; 0 keeps none (ETags still apply). */
+  maxBytes: number;
+  /** The current instant: answers that depend on "today" are kept per half hour. */
+  clock: () => Date;
+}
+
+interface CachedAnswer {
+  body: Buffer;
+  etag: string;
+}
+
+/** Half an hour: no US time zone has a local midnight inside one of these UTC-aligned buckets. */
+const BUCKET_MS = 30 * 60_000;
+
+const etagOf = (payload: string) => `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+
+const matches = (request: FastifyRequest, etag: string) => {
+  const ifNoneMatch = request.headers['if-none-match'];
+  return Boolean(ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
+};
 
 /**
- * HTTP revalidation for the API's JSON reads (docs/performance.md, issue 7): every successful
- * `GET /api/…` JSON answer that did not set its own caching gets a strong ETag (SHA-1 of the body,
- * base64url) and `cache-control: private, no-cache`, so the browser keeps it and asks again with
- * `If-None-Match`; while the numbers have not changed the answer is `304 Not Modified` with no body.
- * Answers that set `cache-control` themselves (CSV and PDF downloads, signed files, reference data)
- * and streams are left alone. `vary: cookie` keeps one user's copy from answering for another.
+ * HTTP caching of the API's JSON reads (docs/performance.md, issue 7).
+ *
+ * 1. Revalidation: every successful `GET /api/…` JSON answer that did not set its own caching gets
+ *    a strong ETag (SHA-1 of the body, base64url) and `cache-control: private, no-cache`, so the
+ *    browser keeps it and asks again with `If-None-Match`; while the numbers have not changed the
+ *    answer is `304 Not Modified` with no body. Answers that set `cache-control` themselves (CSV and
+ *    PDF downloads, signed files, reference data) and streams are left alone. `vary: cookie` keeps
+ *    one user's copy from answering for another.
+ * 2. Response cache: the answers of routes with `config.responseCache` are kept in this process (an
+ *    LRU bounded by `maxBytes`), keyed by user, URL and half hour, and served again without running
+ *    the route — after `requireTenant` has checked the session and the tenant of the path, as on
+ *    every request. Any committed write to a watched table empties it (PostgreSQL `NOTIFY` from a
+ *    statement trigger, db/change-notifications.ts), from this process or another; an answer that
+ *    was being computed while a change arrived is not kept; while notifications cannot arrive
+ *    (the listening connection is lost) nothing is served from or kept in the cache.
  */
 export default fp(
-  async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+  async (app, options: HttpCacheOptions) => {
+    const cache =
+      options.maxBytes > 0
+        ? new ChangeAwareCache<CachedAnswer>({
+            maxSize: options.maxBytes,
+            sizeCalculation: (answer, key) => answer.body.length + key.length + 64,
+          })
+        : null;
+    if (cache) {
+      const stop = await options.database.listen({
+        changed(channel) {
+          if (channel === DATA_CHANGED_CHANNEL) cache.invalidate();
+        },
+        listening: (up) => cache.setListening(up),
+      });
+      app.addHook('onClose', async () => stop());
+    }
+
+    const keyOf = (request: FastifyRequest) => `${request.user?.id ?? 0}|${request.cacheBucket}|${request.url}`;
+    const isCacheable = (request: FastifyRequest) =>
+      cache !== null && request.method === 'GET' && request.routeOptions.config.responseCache === true;
+
+    app.decorateRequest('cacheGeneration', 0);
+    app.decorateRequest('cacheBucket', 0);
+    const noteGeneration: onRequestHookHandler = async (request) => {
+      request.cacheGeneration = cache?.begin() ?? 0;
+      request.cacheBucket = Math.floor(options.clock().getTime() / BUCKET_MS);
+    };
+    // Runs after the plugin's own preHandlers (requireTenant): route-level hooks come last.
+    const serveCached: preHandlerHookHandler = async (request, reply) => {
+      if (!request.user) return;
+      const answer = cache?.get(keyOf(request));
+      if (!answer) return;
+      reply
+        .header('etag', answer.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'cookie')
+        .header('content-type', 'application/json; charset=utf-8');
+      if (matches(request, answer.etag)) return reply.code(304).send();
+      return reply.send(answer.body);
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.config?.responseCache !== true) return;
+      route.onRequest = [noteGeneration, ...[route.onRequest ?? []].flat()];
+      route.preHandler = [...[route.preHandler ?? []].flat(), serveCached];
+    });
+
+    app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
       if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
       if (typeof payload !== 'string' || reply.hasHeader('cache-control') || reply.hasHeader('etag')) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-      const etag = `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
+      const etag = etagOf(payload);
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'cookie');
-      const ifNoneMatch = request.headers['if-none-match'];
-      if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      if (isCacheable(request) && request.user)
+        cache?.set(keyOf(request), { body: Buffer.from(payload), etag }, request.cacheGeneration);
+      if (matches(request, etag)) {
         reply.code(304);
         return '';
       }

@@ -30,6 +30,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/audiences/:campaign_id',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Audience campaign detail',
@@ -59,6 +60,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/audiences/:campaign_id/metrics',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Audience campaign metrics and audience size trend',

@@ -28,6 +28,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/display/dyn/:campaign_id/metrics',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Social dynamic report metrics',
@@ -45,6 +46,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/placements',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Impressions and clicks by placement',
@@ -66,6 +68,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/demographics',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Impressions and clicks by age group and gender',
@@ -87,6 +90,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/dmas',
     {
+      config: { responseCache: true },
       schema: { tags, summary: 'Delivery by DMA', ...common, response: { 200: dmasResponseSchema, ...reportErrors } },
     },
     async (request) => {

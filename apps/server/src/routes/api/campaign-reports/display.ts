@@ -48,6 +48,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/display/dyd/:campaign_id/metrics',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Dynamic inventory display cards and daily points',
@@ -73,6 +74,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/display/:campaign_id/metrics/conversions',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Conversion data (page views, key pages, UTMs, ROAS)',
@@ -150,6 +152,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/display/:campaign_id/site-list/creative-size',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Impressions per creative size of one site',

@@ -53,6 +53,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/walk-ins',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Walk-in visits per location',
@@ -75,6 +76,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/events',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Promoted events with coordinates',

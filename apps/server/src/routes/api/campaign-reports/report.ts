@@ -23,6 +23,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/report',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Campaign report: header, totals, daily rows, breakdown row counts',
@@ -45,6 +46,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/budget',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Budget prorated to the range',

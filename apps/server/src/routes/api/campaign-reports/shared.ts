@@ -89,6 +89,8 @@ export function registerReportTable<Params, Rec, Row = Rec>(
   app.get(
     table.path,
     {
+      // Pages whose rows carry signed URLs (`present`) expire: they are never kept.
+      ...(table.present ? {} : { config: { responseCache: true as const } }),
       schema: {
         tags,
         summary: `${table.summary} (paged)`,

@@ -91,6 +91,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/dyd/:campaign_id/top-vehicles',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'Highlight vehicles: highest CTR, most clicked, most viewed',
@@ -114,6 +115,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/inventory/vehicles/:vin',
     {
+      config: { responseCache: true },
       schema: {
         tags,
         summary: 'A vehicle of the inventory with its campaign results',

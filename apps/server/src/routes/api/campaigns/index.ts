@@ -35,6 +35,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
   app.get(
     '/campaigns',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['campaigns'],
         summary: 'Managed campaign list with metrics over a date range',
@@ -56,6 +57,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
   app.get(
     '/campaigns/summary',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['campaigns'],
         summary: 'Month-to-date summary cards',
@@ -78,6 +80,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
   app.get(
     '/campaigns/:campaign_id',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['campaigns'],
         summary: 'A managed campaign with totals and daily delivery',

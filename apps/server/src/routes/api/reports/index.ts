@@ -60,6 +60,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/month-over-month',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['reports'],
         summary: 'Month over month comparison (spec 001 §2.12)',

@@ -80,6 +80,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/campaigns/self-service/list',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['self-service'],
         summary: 'Self-service campaigns with results over a range',
@@ -207,6 +208,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/campaigns/self-service/:campaign_id',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['self-service'],
         summary: 'A self-service campaign',
@@ -229,6 +231,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/campaigns/self-service/:campaign_id/metrics',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['self-service'],
         summary: 'Daily results of a self-service campaign',
@@ -259,6 +262,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get(
     '/campaigns/self-service/:campaign_id/products',
     {
+      config: { responseCache: true },
       schema: {
         tags: ['self-service'],
         summary: 'Product Performance of a self-service campaign (paged)',
