@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import crypto from 'node:crypto';
 import { AUTH_TABLES, DATA_CHANGED_CHANNEL, UNWATCHED_TABLES } from '../../src/db/change-notifications';
+import { TEST_NOW } from '../constants';
 import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
 import {
   FIXTURE,
@@ -16,7 +17,7 @@ import {
  * The response cache on the real app and database (plugins/external/http-cache.ts,
  * db/change-notifications.ts, docs/performance.md): answers are kept until a committed write
  * notifies, the session and tenant are checked on every request, and answers that hold signed URLs
- * are never kept. A change that does not notify is made by turning a table's trigger off: that the
+ * are kept for the half hour their URLs are signed for. A change that does not notify is made by turning a table's trigger off: that the
  * old answer then comes back shows it was kept.
  */
 let t: TestContext;
@@ -94,13 +95,14 @@ describe('response cache', () => {
     expect((await get(list, cookie)).statusCode).toBe(401);
   });
 
-  it('keeps report tables, but never pages whose rows carry signed URLs', async () => {
+  it('keeps report tables, pages with signed URLs among them (signed for the half hour)', async () => {
     const sites = `${tenantBase()}/campaigns/display/${FIXTURE.dyd}/site-list${queryString(RANGE)}`;
     const calls = `${tenantBase()}/campaigns/search/${FIXTURE.dyd}/calls${queryString(RANGE)}`;
     const sitesBefore = await get(sites, cookies.dealer);
     const callsBefore = await get(calls, cookies.dealer);
     expect(sitesBefore.statusCode).toBe(200);
     expect(callsBefore.statusCode).toBe(200);
+    expect(callsBefore.json().data.some((c: { recording_url: string | null }) => c.recording_url)).toBe(true);
     await withoutNotifying('campaign_sites', () =>
       exec(sql`update campaign_sites set impressions = impressions + 1000 where campaign_id = ${FIXTURE.dyd}`),
     );
@@ -108,9 +110,14 @@ describe('response cache', () => {
       exec(sql`update phone_calls set duration = duration + 1 where campaign_id = ${FIXTURE.dyd}`),
     );
     expect((await get(sites, cookies.dealer)).body).toBe(sitesBefore.body);
-    const durations = (response: { json(): { data: Array<{ duration: number }> } }) =>
-      response.json().data.map((c) => c.duration);
-    expect(durations(await get(calls, cookies.dealer))).toEqual(durations(callsBefore).map((d) => d + 1));
+    expect((await get(calls, cookies.dealer)).body).toBe(callsBefore.body);
+    // A kept page's recording URLs still play: signed for the window, valid 15 minutes past its end.
+    const { recording_url } = callsBefore
+      .json()
+      .data.find((c: { recording_url: string | null }) => c.recording_url?.includes(FIXTURE.recordingKey));
+    const expires = Number(new URL(recording_url, 'http://x').searchParams.get('expires'));
+    expect(expires * 1000 - TEST_NOW.getTime()).toBeGreaterThanOrEqual(15 * 60_000);
+    expect((await t.app.inject({ method: 'GET', url: recording_url })).statusCode).toBe(200);
   });
 
   it('has the notifying triggers on every table of the public schema that should have them', async () => {

@@ -66,9 +66,23 @@ describe('local storage', () => {
     expect((await readAll(slice.body)).toString()).toBe('234');
     await expect(storage.getStream('recordings/a.mp3', { start: 10 })).rejects.toBeInstanceOf(RangeNotSatisfiableError);
     expect(await storage.getStream('recordings/none.mp3')).toBeNull();
+    // Signed for the half hour 00:00–00:30 UTC: expires 15 minutes after it ends (00:45 = 1794703500).
     const url = await storage.signedUrl('recordings/a b.mp3', 900);
-    expect(url).toMatch(/^\/api\/files\/recordings\/a%20b\.mp3\?expires=1794701700&signature=[\w-]{43}$/);
+    expect(url).toMatch(/^\/api\/files\/recordings\/a%20b\.mp3\?expires=1794703500&signature=[\w-]{43}$/);
     expect(await fs.readdir(path.join(root, 'recordings'))).toEqual(['a.mp3', 'b.mp3']);
+  });
+
+  it('signs the same URL for every call inside one half hour, a new one in the next', async () => {
+    const at = (instant: string) =>
+      createLocalStorage({ root: '/nonexistent', secret: 's'.repeat(32), now: () => new Date(instant) }).signedUrl(
+        'recordings/a.mp3',
+        900,
+      );
+    const first = await at('2026-11-15T00:00:00Z');
+    expect(await at('2026-11-15T00:29:59.999Z')).toBe(first);
+    const next = await at('2026-11-15T00:30:00Z');
+    expect(next).not.toBe(first);
+    expect(new URLSearchParams(next.split('?')[1]).get('expires')).toBe(String(1794701700 + 3600));
   });
 
   it('is the default; S3 when S3_BUCKET is set', () => {
@@ -123,7 +137,8 @@ describe('S3 storage', () => {
   it('puts, reads byte ranges, answers missing keys and presigns GET URLs', async () => {
     const objects = new Map<string, { body: Buffer; type: string }>();
     const { client, sent } = fakeS3(objects);
-    const storage = createS3Storage({ bucket: 'portal-files', region: 'us-east-1', client });
+    let now = new Date('2026-11-15T00:10:00Z');
+    const storage = createS3Storage({ bucket: 'portal-files', region: 'us-east-1', client, now: () => now });
     await storage.put('recordings/c.mp3', Readable.from([Buffer.from('hello '), Buffer.from('world')]));
     expect(objects.get('recordings/c.mp3')).toEqual({ body: Buffer.from('hello world'), type: 'audio/mpeg' });
     expect((sent[0] as PutObjectCommand).input.Bucket).toBe('portal-files');
@@ -138,10 +153,19 @@ describe('S3 storage', () => {
     expect(await storage.getStream('recordings/none.mp3')).toBeNull();
     await expect(storage.put('../x', Buffer.from('x'))).rejects.toThrow(/Invalid storage key/);
 
-    const url = new URL(await storage.signedUrl('recordings/c.mp3', 900));
+    // Signed at the start of the half hour it is asked in, valid until 15 minutes after it ends.
+    const signed = await storage.signedUrl('recordings/c.mp3', 900);
+    const url = new URL(signed);
     expect(`${url.origin}${url.pathname}`).toBe('http://s3.test/portal-files/recordings/c.mp3');
-    expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    expect(url.searchParams.get('X-Amz-Date')).toBe('20261115T000000Z');
+    expect(url.searchParams.get('X-Amz-Expires')).toBe('2700');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    now = new Date('2026-11-15T00:29:59Z');
+    expect(await storage.signedUrl('recordings/c.mp3', 900)).toBe(signed);
+    now = new Date('2026-11-15T00:30:00Z');
+    expect(new URL(await storage.signedUrl('recordings/c.mp3', 900)).searchParams.get('X-Amz-Date')).toBe(
+      '20261115T003000Z',
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type Storage,
   type StorageObject,
 } from '../../plugins/external/storage';
+import { answerWindowBounds } from '../answer-window';
 import { resolveByteRange } from './byte-range';
 import { assertSafeStorageKey, contentTypeOf, InvalidStorageKeyError } from './keys';
 import { signedFilePath, signedUploadPath } from './signed-urls';
@@ -82,7 +83,7 @@ export function createLocalStorage(options: LocalStorageOptions): Storage {
 
     async signedUrl(key, ttlSeconds) {
       assertSafeStorageKey(key);
-      const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
+      const expires = answerWindowBounds(now()).end.getTime() / 1000 + ttlSeconds;
       return signedFilePath(options.secret, key, expires);
     },
 

@@ -13,6 +13,7 @@ import {
   type Storage,
   type StorageObject,
 } from '../../plugins/external/storage';
+import { answerWindowBounds } from '../answer-window';
 import { assertSafeStorageKey, contentTypeOf } from './keys';
 
 export interface S3StorageOptions {
@@ -25,6 +26,8 @@ export interface S3StorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
   /** A client to use instead of building one (tests). */
   client?: S3Client;
+  /** The current instant (tests pass a fixed clock). */
+  now?: (() => Date) | undefined;
 }
 
 const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
@@ -56,6 +59,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   const Bucket = options.bucket;
+  const now = options.now ?? (() => new Date());
 
   const head = async (key: string) => {
     try {
@@ -118,7 +122,12 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async signedUrl(key, ttlSeconds) {
       assertSafeStorageKey(key);
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), { expiresIn: ttlSeconds });
+      // Signed at the start of the answer window: the same URL for every call inside it.
+      const { start, end } = answerWindowBounds(now());
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: key }), {
+        signingDate: start,
+        expiresIn: (end.getTime() - start.getTime()) / 1000 + ttlSeconds,
+      });
     },
 
     async signedUploadUrl(key, upload) {

@@ -3,21 +3,23 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { DATA_CHANGED_CHANNEL } from '../../db/change-notifications';
 import type { Database } from '../../db/client';
+import { answerWindowOf } from '../../lib/answer-window';
 import { ChangeAwareCache } from '../../lib/change-aware-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `true` on a tenant-scoped JSON read whose answer depends only on the database's public tables,
-     * the signed-in user, the URL and the day: the answer is kept until a watched table changes
-     * (see below). Leave it off for answers with signed URLs, job states or anything from elsewhere.
+     * the signed-in user, the URL and the answer window (the day; signed URLs, which are the same for
+     * a window): the answer is kept until a watched table changes (see below). Leave it off for job
+     * states or anything read from elsewhere than the database.
      */
     responseCache?: true;
   }
   interface FastifyRequest {
     /** The cache's generation when the request arrived; an answer computed across a change is not kept. */
     cacheGeneration: number;
-    /** The half hour the request arrived in (part of its cache key). */
+    /** The answer window (lib/answer-window.ts) the request arrived in: part of its cache key. */
     cacheBucket: number;
   }
 }
@@ -27,7 +29,7 @@ export interface HttpCacheOptions {
   database: Pick<Database, 'listen'>;
   /** Bytes of answers kept per process; 0 keeps none (ETags still apply). */
   maxBytes: number;
-  /** The current instant: answers that depend on "today" are kept per half hour. */
+  /** The current instant: answers are kept per answer window (lib/answer-window.ts). */
   clock: () => Date;
 }
 
@@ -35,9 +37,6 @@ interface CachedAnswer {
   body: Buffer;
   etag: string;
 }
-
-/** Half an hour: no US time zone has a local midnight inside one of these UTC-aligned buckets. */
-const BUCKET_MS = 30 * 60_000;
 
 const etagOf = (payload: string) => `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
 
@@ -90,7 +89,7 @@ export default fp(
     app.decorateRequest('cacheBucket', 0);
     const noteGeneration: onRequestHookHandler = async (request) => {
       request.cacheGeneration = cache?.begin() ?? 0;
-      request.cacheBucket = Math.floor(options.clock().getTime() / BUCKET_MS);
+      request.cacheBucket = answerWindowOf(options.clock());
     };
     // Runs after the plugin's own preHandlers (requireTenant): route-level hooks come last.
     const serveCached: preHandlerHookHandler = async (request, reply) => {

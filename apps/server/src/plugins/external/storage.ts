@@ -28,7 +28,12 @@ export interface Storage {
   /** The object (or a byte range of it), or null when there is no such key. Throws RangeNotSatisfiableError. */
   getStream(key: string, range?: ByteRangeSpec): Promise<StorageObject | null>;
   exists(key: string): Promise<boolean>;
-  /** A URL the browser can GET without a session for `ttlSeconds` (e.g. an <audio> source). */
+  /**
+   * A URL the browser can GET without a session (e.g. an <audio> source) for at least `ttlSeconds`:
+   * it is signed for the answer window (lib/answer-window.ts) it is asked in and expires `ttlSeconds`
+   * after that window ends, so every call inside one window returns the same URL and an answer that
+   * carries it can be kept for the window (response cache). Valid `ttlSeconds` to `ttlSeconds` + 30 min.
+   */
   signedUrl(key: string, ttlSeconds: number): Promise<string>;
   /**
    * A URL the browser can PUT one file to for `ttlSeconds`, bound to the key, its content type and

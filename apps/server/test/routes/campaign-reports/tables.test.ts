@@ -253,7 +253,7 @@ describe('phone calls', () => {
   }
   const strip = (rows: Call[]) => rows.map(({ recording_url: _, ...row }) => row);
 
-  it('lists the calls of the range’s local days, newest first, with signed recording URLs valid 15 minutes', async () => {
+  it('lists the calls of the range’s local days, newest first, with recording URLs signed for the half hour and 15 minutes more', async () => {
     const rows = expected(RANGE);
     expect(rows.map((c) => c.phone_call_vendor_id)).toEqual([
       'fx-call-5',
@@ -266,7 +266,8 @@ describe('phone calls', () => {
     expect(response.statusCode).toBe(200);
     const body = phoneCallsPageSchema.parse(response.json());
     expect(strip(body.data)).toEqual(rows.map(({ key: _, ...row }) => row));
-    const expires = Math.floor(Date.parse('2026-11-15T18:00:00Z') / 1000) + 15 * 60;
+    // Signed for the half hour 18:00–18:30 UTC, valid until 15 minutes after it ends.
+    const expires = Math.floor(Date.parse('2026-11-15T18:30:00Z') / 1000) + 15 * 60;
     body.data.forEach((call, i) => {
       const key = rows[i]!.key;
       if (key === null) expect(call.recording_url).toBeNull();

@@ -27,7 +27,8 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
    * → `{ data: [{ phone_call_vendor_id, phone_number (the caller), datetime (ISO 8601, UTC),
    * duration (seconds), recording_url }], pagination: { total } }`: calls whose dealership-local
    * day is in the range, datetime descending by default. `recording_url` is a signed storage URL
-   * valid 15 minutes (null without a recording). Sort ids: phone_number, datetime, duration;
+   * valid at least 15 minutes (null without a recording): signed for the UTC half hour of the
+   * request and valid until 15 minutes after it ends, so the page is kept (response cache). Sort ids: phone_number, datetime, duration;
    * filter `phone_number` (digits or text contained).
    * `GET .../calls/csv?sorting&filters&start_date&end_date` → text/csv: Caller, Date (MM/DD/YYYY,
    * dealership local), Duration (m:ss); file `{campaign}_PhoneCalls_{start}_{end}.csv`.

@@ -89,8 +89,9 @@ export function registerReportTable<Params, Rec, Row = Rec>(
   app.get(
     table.path,
     {
-      // Pages whose rows carry signed URLs (`present`) expire: they are never kept.
-      ...(table.present ? {} : { config: { responseCache: true as const } }),
+      // Pages whose rows carry signed URLs (`present`) are kept too: a URL is the same for every
+      // request of an answer window, the cache key's window (plugins/external/storage.ts).
+      config: { responseCache: true },
       schema: {
         tags,
         summary: `${table.summary} (paged)`,
