@@ -157,6 +157,16 @@ describe('session cache (plugins/app/auth.ts)', () => {
     expect((await get(list, cookie)).statusCode).toBe(200);
   });
 
+  it('is found only with the signed cookie that was checked: a forged signature for a kept session is 401', async () => {
+    const cookie = await login(t.app, 'agency@demo.test');
+    expect((await get(list, cookie)).statusCode).toBe(200);
+    const value = decodeURIComponent(cookie.slice('portal_session='.length));
+    const token = value.replace(/\.[^.]*$/, '');
+    for (const forged of [`${token}.${'A'.repeat(43)}`, token, `${value}x`])
+      expect((await get(list, `portal_session=${encodeURIComponent(forged)}`)).statusCode).toBe(401);
+    expect((await get(list, cookie)).statusCode).toBe(200);
+  });
+
   it('keeps a session no longer than its expiry, even when nothing notifies', async () => {
     const cookie = await login(t.app, 'agency@demo.test');
     await withoutNotifying('sessions', () =>

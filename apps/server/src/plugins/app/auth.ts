@@ -81,11 +81,22 @@ export default fp(
       });
       app.addHook('onClose', async () => stop());
     }
-    /** The session's user and the path's tenant, from the session cache or one statement. */
-    const lookUp = async (token: string, tenant: { organizationId: number; dealershipId?: number | undefined }) => {
-      const key = `${tenant.organizationId}|${tenant.dealershipId ?? ''}|${token}`;
+    /**
+     * The session's user and the path's tenant for a request's session cookie, from the session cache
+     * or one statement; null without a valid session. Kept per signed cookie value: only a cookie
+     * whose signature was checked when it was kept can find the entry, so a hit skips the HMAC.
+     */
+    const lookUp = async (
+      request: FastifyRequest,
+      tenant: { organizationId: number; dealershipId?: number | undefined },
+    ) => {
+      const cookieValue = request.cookies[SESSION_COOKIE];
+      if (!cookieValue) return null;
+      const key = `${tenant.organizationId}|${tenant.dealershipId ?? ''}|${cookieValue}`;
       const kept = sessionCache?.get(key);
       if (kept && kept.expiresAt.getTime() > Date.now()) return kept;
+      const token = sessionToken(request);
+      if (!token) return null;
       const since = sessionCache?.begin() ?? 0;
       const found = await findSessionTenant(app.db, token, tenant);
       if (found) sessionCache?.set(key, found, since);
@@ -115,8 +126,7 @@ export default fp(
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
-      const token = sessionToken(request);
-      const found = token ? await lookUp(token, { organizationId: 0 }) : null;
+      const found = await lookUp(request, { organizationId: 0 });
       if (!found) throw unauthenticated();
       request.user = found.user;
     });
@@ -127,15 +137,12 @@ export default fp(
       const params = request.params as { organization_id?: number; dealership_id?: number };
       const organizationId = Number(params.organization_id);
       const dealershipId = params.dealership_id === undefined ? undefined : Number(params.dealership_id);
-      const token = sessionToken(request);
       // Ids that are not positive 32-bit integers ask for a tenant that cannot exist (0): 404.
       const safe = (id: number) => (Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0);
-      const found = token
-        ? await lookUp(token, {
-            organizationId: safe(organizationId),
-            dealershipId: dealershipId === undefined ? undefined : safe(dealershipId),
-          })
-        : null;
+      const found = await lookUp(request, {
+        organizationId: safe(organizationId),
+        dealershipId: dealershipId === undefined ? undefined : safe(dealershipId),
+      });
       if (!found) throw unauthenticated();
       const user = found.user;
       request.user = user;
