@@ -1,9 +1,11 @@
 import { LRUCache } from 'lru-cache';
+import type { ChangeChannel } from '../db/change-notifications';
+import type { Database } from '../db/client';
 
 /**
  * An in-process LRU cache that is emptied when the data it holds changes (docs/performance.md,
  * "Response cache"). Its owner calls `invalidate()` on each change notification and `setListening()`
- * as notifications start and stop arriving (db/change-notifications.ts). A value is kept only if no
+ * as notifications start and stop arriving (db/change-notifications.ts); `follow` wires both to a database. A value is kept only if no
  * change arrived between `begin()` — taken before the value was read from the database — and
  * `set()`, and nothing is served or kept while notifications cannot arrive: a change is never missed.
  */
@@ -42,7 +44,16 @@ export class ChangeAwareCache<V extends object> {
     if (this.listening && since === this.generation) this.lru.set(key, value);
   }
 
-  delete(key: string): void {
-    this.lru.delete(key);
+  /**
+   * Empties this cache on each notification of `channel` and follows whether notifications can
+   * arrive (`setListening`). Resolves, once listening has been attempted, to a function that stops.
+   */
+  follow(database: Pick<Database, 'listen'>, channel: ChangeChannel): Promise<() => Promise<void>> {
+    return database.listen({
+      changed: (notified) => {
+        if (notified === channel) this.invalidate();
+      },
+      listening: (up) => this.setListening(up),
+    });
   }
 }

@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeListener } from '../../src/db/change-notifications';
 import httpCachePlugin from '../../src/plugins/external/http-cache';
@@ -8,7 +8,7 @@ import httpCachePlugin from '../../src/plugins/external/http-cache';
  * drives, a stand-in for requireTenant (a user from a header, 401 without), and routes that count
  * how often they run.
  */
-async function setup(options: { maxBytes?: number } = {}) {
+async function setup(options: { maxBytes?: number; listening?: boolean } = {}) {
   let listener: ChangeListener | undefined;
   let now = new Date('2026-11-15T17:59:00Z');
   const runs = { cached: 0, plain: 0 };
@@ -41,6 +41,9 @@ async function setup(options: { maxBytes?: number } = {}) {
     });
   });
   await app.ready();
+  opened.push(app);
+  // Notifications arriving, unless the test starts without them (a cache of size 0 does not listen).
+  if (options.listening ?? true) listener?.listening(true);
   const get = (url: string, user = '7', headers: Record<string, string> = {}) =>
     app.inject({ method: 'GET', url, headers: { 'x-user': user, ...headers } });
   return {
@@ -53,17 +56,14 @@ async function setup(options: { maxBytes?: number } = {}) {
   };
 }
 
-let close: (() => Promise<void>) | undefined;
+const opened: FastifyInstance[] = [];
 afterEach(async () => {
-  await close?.();
-  close = undefined;
+  for (const app of opened.splice(0)) await app.close();
 });
 
 describe('response cache (plugins/external/http-cache.ts)', () => {
   it('serves a kept answer without running the route until a change is notified', async () => {
     const s = await setup();
-    close = () => s.app.close();
-    s.feed().listening(true);
     const first = await s.get('/api/numbers?x=1');
     const second = await s.get('/api/numbers?x=1');
     expect(first.json()).toEqual({ run: 1, user: 7, query: { x: '1' } });
@@ -82,8 +82,6 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
 
   it('checks the session before serving a kept answer, and answers 304 to a matching If-None-Match', async () => {
     const s = await setup();
-    close = () => s.app.close();
-    s.feed().listening(true);
     const first = await s.get('/api/numbers');
     expect((await s.get('/api/numbers', '')).statusCode).toBe(401);
     const revalidated = await s.get('/api/numbers', '7', { 'if-none-match': String(first.headers.etag) });
@@ -94,8 +92,6 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
 
   it('does not keep an answer computed while a change arrived', async () => {
     const s = await setup();
-    close = () => s.app.close();
-    s.feed().listening(true);
     s.duringRun(() => s.feed().changed('portal_data_changed'));
     await s.get('/api/numbers');
     s.duringRun(undefined);
@@ -104,8 +100,7 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
   });
 
   it('neither serves nor keeps while it cannot hear changes, and starts empty when it can again', async () => {
-    const s = await setup();
-    close = () => s.app.close();
+    const s = await setup({ listening: false });
     // Not listening yet (the connection is still opening).
     await s.get('/api/numbers');
     await s.get('/api/numbers');
@@ -124,8 +119,6 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
 
   it('keeps answers per half hour, so "today" is never served from yesterday', async () => {
     const s = await setup();
-    close = () => s.app.close();
-    s.feed().listening(true);
     await s.get('/api/numbers');
     s.setNow(new Date('2026-11-15T17:59:59Z'));
     await s.get('/api/numbers');
@@ -138,8 +131,6 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
 
   it('leaves routes without config.responseCache alone, and keeps nothing when its size is 0', async () => {
     const s = await setup();
-    close = () => s.app.close();
-    s.feed().listening(true);
     await s.get('/api/signed');
     const again = await s.get('/api/signed');
     expect(again.json().run).toBe(2);
@@ -149,6 +140,5 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
     await off.get('/api/numbers');
     await off.get('/api/numbers');
     expect(off.runs.cached).toBe(2);
-    await off.app.close();
   });
 });

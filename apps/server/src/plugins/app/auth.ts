@@ -73,12 +73,7 @@ export default fp(
     const entries = options.sessionCacheEntries ?? 10_000;
     const sessionCache = entries > 0 ? new ChangeAwareCache<SessionTenant>({ max: entries, ttl: 60_000 }) : null;
     if (sessionCache) {
-      const stop = await app.database.listen({
-        changed(channel) {
-          if (channel === AUTH_CHANGED_CHANNEL) sessionCache.invalidate();
-        },
-        listening: (up) => sessionCache.setListening(up),
-      });
+      const stop = await sessionCache.follow(app.database, AUTH_CHANGED_CHANNEL);
       app.addHook('onClose', async () => stop());
     }
     /**

@@ -72,12 +72,7 @@ export default fp(
           })
         : null;
     if (cache) {
-      const stop = await options.database.listen({
-        changed(channel) {
-          if (channel === DATA_CHANGED_CHANNEL) cache.invalidate();
-        },
-        listening: (up) => cache.setListening(up),
-      });
+      const stop = await cache.follow(options.database, DATA_CHANGED_CHANNEL);
       app.addHook('onClose', async () => stop());
     }
 
