@@ -411,10 +411,17 @@ function unnestUpsert(target: Target, columns: Record<string, PgColumn>, keys: s
   return sql`insert into ${target.table} (${names}) select * from unnest(${arrays}) on conflict (${conflict}) ${action}`;
 }
 
-/** A value as a CSV field for COPY: unquoted empty is NULL, everything else quoted. */
-function csvField(value: unknown): string {
+/**
+ * A column's value as a CSV field for COPY: unquoted empty is NULL; a number (or the text the
+ * driver makes of one, e.g. `numeric`'s String) as its digits; everything else quoted.
+ */
+function csvField(column: PgColumn, value: unknown): string {
   if (value === null || value === undefined) return '';
-  return `"${String(value).replaceAll('"', '""')}"`;
+  const mapped = column.mapToDriverValue(value);
+  if (mapped === null || mapped === undefined) return '';
+  const text = String(mapped);
+  if (typeof mapped === 'number' || (typeof value === 'number' && text === String(value))) return text;
+  return text.includes('"') ? `"${text.replaceAll('"', '""')}"` : `"${text}"`;
 }
 
 /**
@@ -433,19 +440,18 @@ async function copyUpsert(
   const table = getTableName(target.table);
   const staging = `ingest_${table}`;
   const names = keys.map((k) => `"${columns[k]!.name}"`);
+  const fieldColumns = keys.map((k) => columns[k]!);
   await client.query(`create temp table "${staging}" (like "${table}" including defaults) on commit drop`);
   const lines = Readable.from(
     (function* () {
       for (let i = 0; i < rows.length; i += 2000) {
         let chunk = '';
-        for (const row of rows.slice(i, i + 2000))
-          chunk +=
-            keys
-              .map((k) => {
-                const value = row[k];
-                return csvField(value === null ? null : columns[k]!.mapToDriverValue(value));
-              })
-              .join(',') + '\n';
+        for (let r = i; r < Math.min(i + 2000, rows.length); r++) {
+          const row = rows[r]!;
+          let line = csvField(fieldColumns[0]!, row[keys[0]!]);
+          for (let c = 1; c < keys.length; c++) line += `,${csvField(fieldColumns[c]!, row[keys[c]!])}`;
+          chunk += `${line}\n`;
+        }
         yield chunk;
       }
     })(),

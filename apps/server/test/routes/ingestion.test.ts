@@ -78,6 +78,29 @@ describe('ingestion', () => {
       });
   });
 
+  it('numbers errors by physical line alike in plain files and in files with quotes, CRLF and empty lines', async () => {
+    const rows = ['880001,2026-11-02,1,0,0,,0,0,0,0,0', '', '880001,2026-11-03,x,0,0,,0,0,0,0,0'];
+    const variants = {
+      plain: `${METRICS_HEADER}\n${rows.join('\n')}\n`,
+      crlf: `${METRICS_HEADER}\r\n${rows.join('\r\n')}\r\n`,
+      quoted: `${METRICS_HEADER}\n${rows.join('\n').replace('2026-11-02', '"2026-11-02"')}\n`,
+    };
+    for (const [variant, content] of Object.entries(variants)) {
+      const outcome = await ingestFolder(t.database.db, await writeFiles({ 'campaign_daily_metrics.csv': content }));
+      expect(outcome.ok, variant).toBe(false);
+      if (!outcome.ok)
+        expect(
+          outcome.errors.map((e) => `${e.line}:${e.column}`),
+          variant,
+        ).toEqual(['4:impressions']);
+    }
+    // A quoted cell spanning two lines: the rows after it keep their physical line numbers.
+    const multiline = `${CAMPAIGN_HEADER}\n${campaignLine(880011, '"Two\nlines"')}\n${campaignLine(880012).replace('SEM', 'XYZ')}\n`;
+    const outcome = await ingestFolder(t.database.db, await writeFiles({ 'campaigns.csv': multiline }));
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.errors.map((e) => `${e.line}:${e.column}`)).toEqual(['4:product_code']);
+  });
+
   it('refuses malformed CSV and non-UTF-8 content whole', async () => {
     const dir = await writeFiles({
       'campaign_daily_metrics.csv': `${METRICS_HEADER}\n880001,2026-11-02,"unterminated\n`,
