@@ -65,5 +65,11 @@ export function resolveScale(name = process.env.BENCH_SCALE ?? 'full'): BenchSca
   if (!scale) throw new Error(`BENCH_SCALE must be one of ${Object.keys(scales).join(', ')}; got ${name}`);
   // BENCH_INGEST_ROWS: the number of daily rows the ingestion path is timed on, at any scale.
   const ingestionRows = Number(process.env.BENCH_INGEST_ROWS);
-  return Number.isInteger(ingestionRows) && ingestionRows > 0 ? { ...scale, ingestionRows } : scale;
+  // BENCH_DAYS: days of delivery per campaign (the full scale's 500-day reports on the small data set).
+  const days = Number(process.env.BENCH_DAYS);
+  return {
+    ...scale,
+    ...(Number.isInteger(ingestionRows) && ingestionRows > 0 ? { ingestionRows } : {}),
+    ...(Number.isInteger(days) && days > 0 ? { days } : {}),
+  };
 }
