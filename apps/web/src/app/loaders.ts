@@ -1,7 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
+import { getAudienceMetricsQueryOptions } from '@/features/campaign-reports/api/get-audience-metrics';
 import { getCampaignReportQueryOptions } from '@/features/campaign-reports/api/get-campaign-report';
+import { getDisplayMetricsQueryOptions } from '@/features/campaign-reports/api/get-display-metrics';
+import { getSocialMetricsQueryOptions } from '@/features/campaign-reports/api/get-social-metrics';
+import { type ReportParams } from '@/features/campaign-reports/api/report-params';
+import { reportKindOf, type ReportKind } from '@/features/campaign-reports/utils/report-kind';
 import { getCampaignsSummaryQueryOptions } from '@/features/campaigns/api/get-campaigns-summary';
 import { listManagedCampaignsQueryOptions } from '@/features/campaigns/api/list-managed-campaigns';
 import { parseSortingParam } from '@/features/campaigns/utils/sorting';
@@ -27,8 +32,12 @@ export interface RouteLoaders {
   dealership: (args: LoaderFunctionArgs) => null;
   /** `…/campaigns/list`: the summary cards and the list over the URL's range and sorting. */
   managedList: (args: LoaderFunctionArgs) => null;
-  /** `…/campaigns/{segment}/:campaignId`: the report (header, totals, daily rows, section counts). */
-  campaignReport: (args: LoaderFunctionArgs) => null;
+  /**
+   * `…/campaigns/{segment}/:campaignId` of product `productCode`: the report (header, totals, daily
+   * rows, section counts) and, for the pages whose cards and charts come from a metrics call of their
+   * own (DYD, FBD/DYN, audience), that call too — at once instead of after the report has answered.
+   */
+  campaignReport: (args: LoaderFunctionArgs, productCode: string) => null;
 }
 
 /**
@@ -45,6 +54,13 @@ function dealershipIds(params: LoaderFunctionArgs['params']) {
   const dealershipId = toId(params.dealershipId);
   return organizationId !== null && dealershipId !== null ? { organizationId, dealershipId } : null;
 }
+
+/** The report pages whose numbers come from a metrics call of their own (spec 000 §2.5–§2.7). */
+const PAGE_METRICS: Partial<Record<ReportKind, (queryClient: QueryClient, params: ReportParams) => Promise<void>>> = {
+  'dynamic-display': (queryClient, params) => queryClient.prefetchQuery(getDisplayMetricsQueryOptions(params)),
+  'social-dynamic': (queryClient, params) => queryClient.prefetchQuery(getSocialMetricsQueryOptions(params)),
+  audience: (queryClient, params) => queryClient.prefetchQuery(getAudienceMetricsQueryOptions(params)),
+};
 
 export function createRouteLoaders(queryClient: QueryClient): RouteLoaders {
   return {
@@ -76,12 +92,17 @@ export function createRouteLoaders(queryClient: QueryClient): RouteLoaders {
       );
       return null;
     },
-    campaignReport: ({ params, request }) => {
+    campaignReport: ({ params, request }, productCode) => {
       const ids = dealershipIds(params);
       const campaignId = toCampaignId(params.campaignId);
       if (!ids || campaignId === null) return null;
       const range = parseDateRange(new URL(request.url).searchParams);
-      void queryClient.prefetchQuery(getCampaignReportQueryOptions({ ...ids, campaignId, ...range }));
+      const report: ReportParams = { ...ids, campaignId, ...range };
+      void queryClient.prefetchQuery(getCampaignReportQueryOptions(report));
+      // The page's own metrics call, as the page asks for it (same key). A campaign of another product
+      // is redirected to its own segment, whose loader asks again; this answer is then not read.
+      const metrics = PAGE_METRICS[reportKindOf(productCode)];
+      if (metrics) void metrics(queryClient, report);
       return null;
     },
   };

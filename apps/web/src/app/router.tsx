@@ -1,6 +1,6 @@
 import { productCodes, reportRouteSegment } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { createRouteLoaders, revalidateOnParams, type RouteLoaders } from './loaders';
 import { RouteErrorBoundary } from './routes/route-error-boundary';
@@ -31,7 +31,7 @@ function campaignReportRoutes(loaders: RouteLoaders | undefined): RouteObject[] 
   return productCodes.map((code) => ({
     path: `${reportRouteSegment(code)}/:campaignId`,
     handle: { productSegment: reportRouteSegment(code) },
-    loader: loaders?.campaignReport,
+    loader: loaders ? (args: LoaderFunctionArgs) => loaders.campaignReport(args, code) : undefined,
     lazy: () => import('./routes/campaigns/campaign-report').then((m) => ({ Component: m.CampaignReportRoute })),
   }));
 }

@@ -2,7 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { campaignsSummaryFactory, dealershipFactory, managedCampaignFactory } from '@/testing/factories';
+import {
+  campaignReportFactory,
+  campaignsSummaryFactory,
+  dealershipFactory,
+  displayMetricsFactory,
+  managedCampaignFactory,
+} from '@/testing/factories';
 import { apiError, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/test-utils';
 import { createRouteLoaders } from '../loaders';
@@ -121,6 +127,45 @@ describe('app routes', () => {
     const counts = new Map<string, number>();
     for (const path of paths()) counts.set(path, (counts.get(path) ?? 0) + 1);
     expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
+  });
+
+  it('starts a DYD report and its metrics at once, and sends each once', async () => {
+    // The report answers only when released: the DYD cards' metrics must not wait for it.
+    let release: () => void = () => undefined;
+    const reportAnswered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = mockSignedIn({
+      'GET /api/agencies/1/dealership/2/campaigns/:id/report': async () => {
+        await reportAnswered;
+        return { body: campaignReportFactory() };
+      },
+      'GET /api/agencies/1/dealership/2/campaigns/display/dyd/:id/metrics': {
+        body: displayMetricsFactory({ impressions: 4321987 }),
+      },
+    });
+    renderRoutes(
+      appRoutes,
+      '/dashboard/agency/1/dealership/2/campaigns/dyd/100001?startDate=2026-01-01&endDate=2026-01-31',
+    );
+    const metricsPath = '/api/agencies/1/dealership/2/campaigns/display/dyd/100001/metrics';
+    await waitFor(() => expect(api.calls.map((call) => call.path)).toContain(metricsPath));
+    const metrics = api.calls.find((call) => call.path === metricsPath)!;
+    expect(metrics.query.get('start_date')).toBe('2026-01-01');
+    expect(metrics.query.get('end_date')).toBe('2026-01-31');
+    release();
+    expect((await screen.findAllByText('4,321,987')).length).toBeGreaterThan(0);
+    expect(api.calls.filter((call) => call.path === metricsPath)).toHaveLength(1);
+    expect(api.calls.filter((call) => call.path.endsWith('/campaigns/100001/report'))).toHaveLength(1);
+  });
+
+  it('does not ask for page metrics on a report page that has none', async () => {
+    const api = mockSignedIn({
+      'GET /api/agencies/1/dealership/2/campaigns/:id/report': apiError(404, 'NOT_FOUND', 'Campaign not found'),
+    });
+    renderRoutes(appRoutes, '/dashboard/agency/1/dealership/2/campaigns/sem/100001/');
+    expect(await screen.findByRole('heading', { name: 'Campaign not found' })).toBeInTheDocument();
+    expect(api.calls.map((call) => call.path).filter((path) => path.includes('/metrics'))).toEqual([]);
   });
 
   it('walks the create modal: chooser, sibling route, Back, Cancel', async () => {
