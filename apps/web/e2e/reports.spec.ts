@@ -211,7 +211,7 @@ test.describe('spec’d report pages, section by section', () => {
       await expect(page.getByText(label, { exact: true }).first()).toBeVisible();
     // The first page of calls (10) as the API counts them: the demo's calls follow the weekdays of the
     // days it was loaded for, so their number changes from one day to the next.
-    const callPage = await api<{ pagination: { total: number } }>(
+    const callPage = await api<{ data: Array<{ datetime: string }>; pagination: { total: number } }>(
       page,
       campaign,
       `/campaigns/search/${campaign.client_campaign_id}/calls?${range(campaign)}&pageIndex=0&pageSize=10`,
@@ -219,6 +219,25 @@ test.describe('spec’d report pages, section by section', () => {
     expect(callPage.pagination.total).toBeGreaterThan(0);
     const calls = page.getByRole('table', { name: 'Phone Calls' });
     await expect(calls.getByRole('row')).toHaveCount(Math.min(10, callPage.pagination.total) + 1);
+    // The newest call's date and time in the dealership's zone (the zone of the range filter and the
+    // CSV), whatever the browser's zone: MM/DD/YYYY h:mm AM.
+    const dealership = await api<{ organization: { time_zone: string } }>(page, campaign, '');
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: dealership.organization.time_zone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      })
+        .formatToParts(new Date(callPage.data[0]!.datetime))
+        .map((part) => [part.type, part.value]),
+    );
+    await expect(calls.getByRole('row').nth(1).getByRole('cell').nth(2)).toHaveText(
+      `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`,
+    );
     const audio = calls.locator('audio').first();
     const src = await audio.getAttribute('src');
     expect(src).toMatch(/\/api\/files\/recordings\/.+\.mp3\?expires=\d+&signature=/);

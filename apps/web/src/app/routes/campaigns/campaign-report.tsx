@@ -1,5 +1,6 @@
 import { useMatches, useParams } from 'react-router';
 import { CampaignReport } from '@/features/campaign-reports/components/campaign-report';
+import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { toCampaignId, useDealershipIds } from '../route-params';
 
 /** `campaigns/{product segment}/:campaignId`: the campaign's report page. */
@@ -8,6 +9,8 @@ export function CampaignReportRoute() {
   const { campaignId } = useParams();
   const matches = useMatches();
   const handle = matches.at(-1)?.handle as { productSegment?: string } | undefined;
+  // The dealership is already loaded by its layout: calls and leads are dated in its zone.
+  const dealership = useDealership(organizationId, dealershipId);
 
   return (
     <CampaignReport
@@ -16,6 +19,7 @@ export function CampaignReportRoute() {
       dealershipId={dealershipId}
       campaignId={toCampaignId(campaignId)}
       productSegment={handle?.productSegment ?? ''}
+      timeZone={dealership.data?.organization.time_zone}
     />
   );
 }

@@ -14,6 +14,7 @@ import { useCampaignReport } from '../api/get-campaign-report';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { type ReportParams } from '../api/report-params';
 import { useAdReady } from '../hooks/use-ad-ready';
+import { ReportTimeZoneContext } from '../hooks/use-report-time-zone';
 import { isTablePageParam } from '../hooks/use-table-state';
 import { reportKindOf, type ReportKind } from '../utils/report-kind';
 import { ExportPdfButton } from './export-pdf-button';
@@ -36,6 +37,8 @@ export interface CampaignReportProps {
   campaignId: number | null;
   /** The route's product segment (e.g. `dyd`); a campaign of another product is redirected to its own. */
   productSegment: string;
+  /** The dealership's time zone (IANA), in which calls and leads are dated; undefined until known. */
+  timeZone?: string | undefined;
 }
 
 const PAGES: Record<ReportKind, (props: ReportPageProps) => ReactNode> = {
@@ -110,7 +113,13 @@ function useReportRange(): [DateRange, (range: DateRange) => void] {
  * flight, date filter, 'Back to campaigns', 'Export as PDF'; pending and not-found states) around the
  * page of the campaign's product (spec 000 §2.2, §2.5–§2.7).
  */
-export function CampaignReport({ organizationId, dealershipId, campaignId, productSegment }: CampaignReportProps) {
+export function CampaignReport({
+  organizationId,
+  dealershipId,
+  campaignId,
+  productSegment,
+  timeZone,
+}: CampaignReportProps) {
   const [range, setRange] = useReportRange();
   const location = useLocation();
   const params: ReportParams = { organizationId, dealershipId, campaignId: campaignId ?? 0, ...range };
@@ -207,7 +216,9 @@ export function CampaignReport({ organizationId, dealershipId, campaignId, produ
           <Group align="flex-end" gap="sm">
             <DateRangeFilter value={range} onChange={setRange} />
           </Group>
-          <Page key={kind} params={params} report={report} />
+          <ReportTimeZoneContext.Provider value={timeZone}>
+            <Page key={kind} params={params} report={report} />
+          </ReportTimeZoneContext.Provider>
         </>
       )}
     </Stack>

@@ -161,6 +161,29 @@ describe('DYD report (spec 000 §2.7)', () => {
     expect(query.get('end_date')).toBe('2026-02-03');
   });
 
+  it("shows each call's date and time in the dealership's time zone", async () => {
+    renderReport(
+      'dyd',
+      dydHandlers({
+        extra: {
+          [`GET ${API}/search/:id/calls`]: page([
+            {
+              phone_call_vendor_id: 'call-late',
+              phone_number: '(864) 555-0140',
+              datetime: '2026-02-02T05:00:00Z',
+              duration: 30,
+              recording_url: null,
+            },
+          ]),
+        },
+      }),
+      { timeZone: 'America/Los_Angeles' },
+    );
+    const table = await screen.findByRole('table', { name: 'Phone Calls' });
+    // 05:00 UTC on Feb 2 is 9 PM on Feb 1 in Los Angeles: the day the range filter counted it in.
+    expect(await within(table).findByText('02/01/2026 9:00 PM')).toBeInTheDocument();
+  });
+
   it('says so when there are no phone calls, sites or vehicles', async () => {
     renderReport(
       'dyd',

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { paths, rangeSearch } from '@/lib/paths';
 import { listLeadsPath, useLeads, type LeadRow } from '../api/list-leads';
 import { type ReportParams } from '../api/report-params';
+import { useReportTimeZone } from '../hooks/use-report-time-zone';
 import { useTableState } from '../hooks/use-table-state';
 import { formatDateTime } from '../utils/format';
 import { TableSection } from './table-section';
@@ -18,12 +19,14 @@ export function LeadsTable({ params, csvName }: { params: ReportParams; csvName?
   const state = useTableState('leads', { defaultSorting: DEFAULT_SORTING, sortable: leadSortColumns });
   const query = useLeads({ ...params, pageIndex: state.pageIndex, sorting: state.sorting });
   const { organizationId, dealershipId, startDate, endDate } = params;
+  // Dates in the dealership's zone, as the range filter and the CSV use it.
+  const timeZone = useReportTimeZone();
 
   const columns = useMemo<ColumnDef<LeadRow, unknown>[]>(
     () => [
       columnHelper.accessor('datetime', {
         header: 'Date',
-        cell: ({ getValue }) => formatDateTime(getValue()),
+        cell: ({ getValue }) => formatDateTime(getValue(), timeZone),
       }) as ColumnDef<LeadRow, unknown>,
       columnHelper.accessor('lead_type', { header: 'Type' }) as ColumnDef<LeadRow, unknown>,
       columnHelper.accessor('contact_name', {
@@ -62,7 +65,7 @@ export function LeadsTable({ params, csvName }: { params: ReportParams; csvName?
         },
       }) as ColumnDef<LeadRow, unknown>,
     ],
-    [organizationId, dealershipId, startDate, endDate],
+    [organizationId, dealershipId, startDate, endDate, timeZone],
   );
 
   return (

@@ -1,8 +1,10 @@
 import { Text } from '@mantine/core';
 import { phoneCallSortColumns } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { listPhoneCallsPath, usePhoneCalls, type PhoneCallRow } from '../api/list-phone-calls';
 import { type ReportParams } from '../api/report-params';
+import { useReportTimeZone } from '../hooks/use-report-time-zone';
 import { useTableState } from '../hooks/use-table-state';
 import { formatDateTime, formatDuration } from '../utils/format';
 import { TableSection } from './table-section';
@@ -10,7 +12,8 @@ import { TableSection } from './table-section';
 const columnHelper = createColumnHelper<PhoneCallRow>();
 const DEFAULT_SORTING = [{ id: 'datetime', desc: true }];
 
-const columns: ColumnDef<PhoneCallRow, unknown>[] = [
+/** The table's columns; dates in `timeZone` (the dealership's organization zone) when known. */
+const callColumns = (timeZone: string | undefined): ColumnDef<PhoneCallRow, unknown>[] => [
   columnHelper.accessor('phone_number', { header: 'Caller' }) as ColumnDef<PhoneCallRow, unknown>,
   columnHelper.display({
     id: 'recording',
@@ -32,7 +35,7 @@ const columns: ColumnDef<PhoneCallRow, unknown>[] = [
   }) as ColumnDef<PhoneCallRow, unknown>,
   columnHelper.accessor('datetime', {
     header: 'Date',
-    cell: ({ getValue }) => formatDateTime(getValue()),
+    cell: ({ getValue }) => formatDateTime(getValue(), timeZone),
   }) as ColumnDef<PhoneCallRow, unknown>,
   columnHelper.accessor('duration', {
     header: 'Duration',
@@ -41,10 +44,15 @@ const columns: ColumnDef<PhoneCallRow, unknown>[] = [
   }) as ColumnDef<PhoneCallRow, unknown>,
 ];
 
-/** Phone calls with their recordings: newest first by default, paged (10), CSV export (spec 000 §2.7). */
+/**
+ * Phone calls with their recordings: newest first by default, paged (10), CSV export (spec 000 §2.7).
+ * Each call's date and time are shown in the dealership's zone, as the range filter and the CSV use it.
+ */
 export function PhoneCallsTable({ params, csvName }: { params: ReportParams; csvName?: string }) {
   const state = useTableState('calls', { defaultSorting: DEFAULT_SORTING, sortable: phoneCallSortColumns });
   const query = usePhoneCalls({ ...params, pageIndex: state.pageIndex, sorting: state.sorting });
+  const timeZone = useReportTimeZone();
+  const columns = useMemo(() => callColumns(timeZone), [timeZone]);
   return (
     <TableSection
       title="Phone Calls"

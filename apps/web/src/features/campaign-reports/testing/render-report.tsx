@@ -12,15 +12,26 @@ export type Handlers = Parameters<typeof mockApi>[0];
 
 /**
  * Renders a campaign report page of `segment` (e.g. 'dyd') for campaign `campaignId` with the API
- * answering from `handlers` (keyed as mock-api keys, e.g. `GET ${API}/:id/report`).
+ * answering from `handlers` (keyed as mock-api keys, e.g. `GET ${API}/:id/report`); `timeZone` is the
+ * dealership's zone the route passes.
  */
-export function renderReport(segment: string, handlers: Handlers, { campaignId = 100001, search = RANGE } = {}) {
+export function renderReport(
+  segment: string,
+  handlers: Handlers,
+  { campaignId = 100001, search = RANGE, timeZone }: { campaignId?: number; search?: string; timeZone?: string } = {},
+) {
   const api = mockApi(handlers);
   const base = '/dashboard/agency/:organizationId/dealership/:dealershipId/campaigns';
   const view = renderWithProviders(
     <>
       <Notifications />
-      <CampaignReport organizationId={1} dealershipId={2} campaignId={campaignId} productSegment={segment} />
+      <CampaignReport
+        organizationId={1}
+        dealershipId={2}
+        campaignId={campaignId}
+        productSegment={segment}
+        timeZone={timeZone}
+      />
     </>,
     {
       path: `${base}/${segment}/:campaignId`,

@@ -13,6 +13,17 @@ describe('report formatting', () => {
     expect(formatDateTime('2026-02-02T15:36:00')).toBe('02/02/2026 3:36 PM');
   });
 
+  it('shows an instant in the dealership time zone when it is given', () => {
+    expect(formatDateTime('2026-02-02T03:36:00Z', 'America/Chicago')).toBe('02/01/2026 9:36 PM');
+    expect(formatDateTime('2026-02-02T03:36:00Z', 'America/New_York')).toBe('02/01/2026 10:36 PM');
+    expect(formatDateTime('2026-07-01T17:05:00Z', 'America/Los_Angeles')).toBe('07/01/2026 10:05 AM');
+    expect(formatDateTime('2026-02-02T06:00:00Z', 'America/Chicago')).toBe('02/02/2026 12:00 AM');
+    expect(formatDateTime('2026-02-02T18:00:00Z', 'America/Chicago')).toBe('02/02/2026 12:00 PM');
+    // A zone the browser does not know: the browser's own zone rather than an error.
+    expect(formatDateTime('2026-02-02T15:36:00', 'Not/AZone')).toBe('02/02/2026 3:36 PM');
+    expect(formatDateTime('not a date', 'America/Chicago')).toBe('not a date');
+  });
+
   it('compares a vehicle with the average in whole percents', () => {
     expect(compareWithAverage(27, 20)).toEqual({ text: '+35% vs avg', direction: 'up' });
     expect(compareWithAverage(9000, 20000)).toEqual({ text: '−55% vs avg', direction: 'down' });

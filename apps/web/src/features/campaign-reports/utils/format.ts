@@ -8,10 +8,38 @@ export function formatDuration(seconds: number): string {
   return `${minutes}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** A timestamp as 'MM/DD/YYYY h:mm A' (the spec's date format with the time of day). */
-export function formatDateTime(value: string): string {
+/**
+ * A timestamp as 'MM/DD/YYYY h:mm A' (the spec's date format with the time of day). `value` is ISO
+ * 8601; with `timeZone` (IANA, the dealership's organization zone — the zone in which the report's
+ * date range selects calls and leads and their CSV dates are written) the instant is shown in that
+ * zone, so a row never shows a day outside the chosen range; without it, in the browser's zone.
+ */
+export function formatDateTime(value: string, timeZone?: string): string {
   const date = dayjs(value);
-  return date.isValid() ? date.format(`${DISPLAY_DATE_FORMAT} h:mm A`) : value;
+  if (!date.isValid()) return value;
+  if (timeZone) {
+    const parts = zonedParts(date.toDate(), timeZone);
+    if (parts) return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+  }
+  return date.format(`${DISPLAY_DATE_FORMAT} h:mm A`);
+}
+
+/** The date and time parts of `date` in `timeZone`, or null for a zone the browser does not know. */
+function zonedParts(date: Date, timeZone: string): Partial<Record<Intl.DateTimeFormatPartTypes, string>> | null {
+  try {
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  } catch {
+    return null;
+  }
 }
 
 export interface Comparison {
