@@ -29,7 +29,7 @@ export type CsvRecords = { records: RawRecord[]; columns: string[] };
 /**
  * The common case of a large export, parsed without csv-parse: no quote character and no carriage
  * return anywhere, so every non-empty line is one record and every comma a delimiter. It gives
- * exactly what csv-parse gives with the options of `readCsv` (same values, same `info.lines`,
+ * exactly what `parseCsv` gives (same values, same `info.lines`,
  * empty lines skipped, a leading BOM dropped; `test/unit/read-files.test.ts` compares them), and
  * null — let csv-parse read the file, and report its error — for anything else: a quote or CR, a
  * record whose field count differs from the header's, a repeated or `__proto__` column name.
@@ -57,19 +57,25 @@ export function readSimpleCsv(content: string): CsvRecords | null {
   return { records, columns: columns ?? [] };
 }
 
-function readCsv(file: string, content: string, errors: IngestionError[]): CsvRecords | null {
-  const simple = readSimpleCsv(content);
-  if (simple) return simple;
+/**
+ * Any CSV, read by csv-parse: records with their 1-based line (`info.lines`: the line a record ends
+ * on) and the header's trimmed names. Throws csv-parse's error (with `lines`) on a malformed file.
+ */
+export function parseCsv(content: string): CsvRecords {
   let columns: string[] = [];
+  const records = parse(content, {
+    columns: (header: string[]) => (columns = header.map((name) => name.trim())),
+    skip_empty_lines: true,
+    bom: true,
+    info: true,
+    relax_column_count: false,
+  }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
+  return { records: records.map(({ record, info }) => ({ line: info.lines, value: record })), columns };
+}
+
+function readCsv(file: string, content: string, errors: IngestionError[]): CsvRecords | null {
   try {
-    const records = parse(content, {
-      columns: (header: string[]) => (columns = header.map((name) => name.trim())),
-      skip_empty_lines: true,
-      bom: true,
-      info: true,
-      relax_column_count: false,
-    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
-    return { records: records.map(({ record, info }) => ({ line: info.lines, value: record })), columns };
+    return readSimpleCsv(content) ?? parseCsv(content);
   } catch (error) {
     const err = error as { message?: string; lines?: number };
     errors.push({

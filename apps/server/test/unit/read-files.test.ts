@@ -1,20 +1,11 @@
-import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSimpleCsv } from '../../src/ingestion/read-files';
+import { parseCsv, readSimpleCsv } from '../../src/ingestion/read-files';
 
-/** What csv-parse gives with the options of the ingestion path: records with their lines, or its error. */
+/** What csv-parse gives with the options of the ingestion path: records with their lines, or null for its error. */
 function csvParse(text: string) {
-  let columns: string[] = [];
   try {
-    const records = parse(text, {
-      columns: (header: string[]) => (columns = header.map((name) => name.trim())),
-      skip_empty_lines: true,
-      bom: true,
-      info: true,
-      relax_column_count: false,
-    }) as Array<{ record: Record<string, string>; info: { lines: number } }>;
-    return { records: records.map(({ record, info }) => ({ line: info.lines, value: record })), columns };
+    return parseCsv(text);
   } catch {
     return null;
   }
