@@ -1,4 +1,4 @@
-import { vendorNames, type VendorId } from '@portal/contracts';
+import { vendorNames } from '@portal/contracts';
 import type { App } from '../app';
 import { ApiError } from '../lib/errors';
 import { findConnection, updateConnectionTokens, type ConnectionRecord } from '../plugins/app/self-service-repository';
@@ -6,24 +6,28 @@ import {
   PlatformAuthError,
   PlatformError,
   PlatformRateLimitError,
+  type AccountRef,
   type AdPlatformConnector,
   type Tokens,
 } from './connectors/types';
+import type { PlatformGrant } from './account-scope';
 
 /** Tokens are refreshed this long before they expire. */
 const EXPIRY_MARGIN_MS = 60_000;
 
 /**
- * Runs `call` with the organization's connector and a valid access token: refreshes (and stores,
- * encrypted) an expired token first, and once more when the platform refuses the token anyway.
- * 409 when the vendor is not connected or the refresh is refused (the user must reconnect).
+ * Runs `call` with the grant's connector, a valid access token and the granted account (null: the
+ * account list): refreshes (and stores, encrypted) an expired token first, and once more when the
+ * platform refuses the token anyway. A grant comes only from `account-scope.ts`, which checks the
+ * user's dealership scope (issue 18 item 3). 409 when the vendor is not connected or the refresh is
+ * refused (the user must reconnect).
  */
-export async function withPlatform<T>(
+export async function withPlatform<T, A extends AccountRef | null>(
   app: App,
-  organizationId: number,
-  vendorId: VendorId,
-  call: (connector: AdPlatformConnector, accessToken: string, connection: ConnectionRecord) => Promise<T>,
+  grant: PlatformGrant<A>,
+  call: (connector: AdPlatformConnector, accessToken: string, account: A, connection: ConnectionRecord) => Promise<T>,
 ): Promise<T> {
+  const { organizationId, vendorId, account } = grant;
   const { adPlatforms } = app;
   const connection = await findConnection(app.db, organizationId, vendorId);
   if (!connection) throw new ApiError(409, 'CONFLICT', `${vendorNames[vendorId]} is not connected`);
@@ -55,11 +59,11 @@ export async function withPlatform<T>(
       ? await refresh()
       : adPlatforms.cipher.decrypt(connection.accessTokenEnc);
   try {
-    return await call(connector, token, connection);
+    return await call(connector, token, account, connection);
   } catch (error) {
     if (!(error instanceof PlatformAuthError)) throw error;
     token = await refresh();
-    return call(connector, token, connection);
+    return call(connector, token, account, connection);
   }
 }
 

@@ -1,4 +1,3 @@
-import type { VendorId } from '@portal/contracts';
 import type { App } from '../app';
 import type { JobDefinition } from '../jobs/workers';
 import { addDays, localDate } from '../lib/dates';
@@ -10,6 +9,7 @@ import {
   upsertDailyRows,
   upsertProductRows,
 } from '../plugins/app/self-service-repository';
+import { grantCampaign } from './account-scope';
 import { withPlatform } from './platform-access';
 
 export const SYNC_JOB = 'self-service-sync';
@@ -54,8 +54,7 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
     if (!live) await setImportStatus(app.db, campaign.id, 'initial_load');
     const from = live ? maxDate(campaign.startDate, addDays(yesterday, -(REFRESH_DAYS - 1))) : campaign.startDate;
     const to = campaign.endDate && campaign.endDate < yesterday ? campaign.endDate : yesterday;
-    await withPlatform(app, campaign.organizationId, campaign.vendorId as VendorId, async (connector, token) => {
-      const account = { accountId: campaign.accountId, loginCustomerId: campaign.loginCustomerId };
+    await withPlatform(app, grantCampaign(campaign), async (connector, token, account) => {
       const onPlatform = (await connector.listCampaigns(token, account)).find(
         (c) => c.id === campaign.vendorCampaignId,
       );

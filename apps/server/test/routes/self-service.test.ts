@@ -164,6 +164,16 @@ describe('import (spec 001 §2.9, §7)', () => {
       customer_account_id: account.value,
       login_customer_id: account.login_customer_id,
     };
+    // A dealership user imports only from an account the agency assigned to the dealership (issue 18 item 3).
+    const unassigned = await post(`${base}/campaigns/self-service/import`, body, dealer);
+    expect(unassigned.statusCode, unassigned.body).toBe(404);
+    const assign = await t.app.inject({
+      method: 'PUT',
+      url: `/api/agencies/${ORG}/dsp/platforms/1/account-assignments/${account.value}`,
+      headers: authHeaders(admin),
+      payload: { dealership_ids: [OTHER.dealershipId] },
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
     const first = await post(`${base}/campaigns/self-service/import`, body, dealer);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ imported: 2, already_imported: 0 });

@@ -21,7 +21,19 @@ beforeAll(async () => {
   await createWizardFixtures();
   await connectSandbox(t.app, cookies.agency, 1, FIXTURE.dealershipId, 1);
   selfServiceId = await createSelfServiceFixture(t.database.db);
+  // The dealership user's scope of the agency's connection (issue 18 item 3): the fixture's account
+  // is assigned to dealership 101, the sandbox's other account (1000000002) to no dealership.
+  const assigned = await t.app.inject({
+    method: 'PUT',
+    url: `/api/agencies/1/dsp/platforms/1/account-assignments/${SCOPED_ACCOUNT}`,
+    headers: authHeaders(cookies.agency),
+    payload: { dealership_ids: [FIXTURE.dealershipId] },
+  });
+  expect(assigned.statusCode, assigned.body).toBe(200);
 });
+/** The Google Ads sandbox account assigned to dealership 101; 1000000002 is assigned to none. */
+const SCOPED_ACCOUNT = '1000000001';
+const UNASSIGNED_ACCOUNT = '1000000002';
 let selfServiceId = 0;
 afterAll(async () => {
   await removeReportFixtures(t);
@@ -153,6 +165,9 @@ async function createWizardFixtures() {
 const adminOnly = new Set([
   'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/connect',
   'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect',
+  'GET /api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments',
+  'PUT /api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments/:account_id',
+  `POST ${TENANT_PREFIX}/campaigns/self-service/:campaign_id/move`,
 ]);
 
 type Ids = { org: number; dealer: number; campaign: number };
@@ -189,6 +204,11 @@ const payloads: Record<string, unknown> = {
   '/api/agencies/:organization_id/dsp/platforms/:vendor_id/connect': { dealership_id: 101 },
   '/api/agencies/:organization_id/dsp/accounts/refresh': { vendor_id: 1 },
   '/api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect': {},
+  '/api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments/:account_id': {
+    dealership_ids: [101],
+  },
+  // Moves the campaign to the dealership it is in: allowed, and the fixture stays where it is.
+  [`${TENANT_PREFIX}/campaigns/self-service/:campaign_id/move`]: { dealership_id: 101 },
 };
 
 /**
@@ -216,6 +236,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       audience_id: wizard.audience,
       schedule_id: 2_000_000_000,
       vendor_id: 1,
+      account_id: SCOPED_ACCOUNT,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);
@@ -225,7 +246,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
     endDate: '2026-11-14',
     start_date: '2026-10-01',
     end_date: '2026-11-14',
-    customer_account_id: '1000000001',
+    customer_account_id: SCOPED_ACCOUNT,
     login_customer_id: '9000000001',
   };
   const schema = route.querystring as ZodType | undefined;
@@ -256,7 +277,7 @@ function request(route: RouteTableEntry, ids: Ids, cookie?: string) {
   if (route.method !== 'GET' && route.method !== 'DELETE' && payload === undefined)
     throw new Error(`${route.method} ${route.url}: no request body known`);
   return t.app.inject({
-    method: route.method as 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: route.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: fill(route, ids),
     headers: {
       ...(cookie ? authHeaders(cookie) : {}),
@@ -376,6 +397,44 @@ describe('tenancy on every tenant-scoped route', () => {
       headers: authHeaders(cookies.staff),
     });
     expect(crossed.statusCode).toBe(404);
+  });
+
+  it('a dealership user uses only the platform accounts assigned to the dealership (every /dsp/ route)', async () => {
+    const dspRoutes = tenantRoutes().filter((r) => r.url.includes('/dsp/') || r.url.includes('/self-service/import'));
+    expect(dspRoutes.length).toBeGreaterThanOrEqual(7);
+    // The matrix above disconnected the platform; a reconnect keeps the account assignments.
+    await connectSandbox(t.app, cookies.agency, 1, FIXTURE.dealershipId, 1);
+    for (const route of dspRoutes) {
+      const url = fill(route, own(route)).replaceAll(SCOPED_ACCOUNT, UNASSIGNED_ACCOUNT);
+      const known = payloads[route.url];
+      const payload =
+        known && typeof known === 'object'
+          ? JSON.parse(
+              JSON.stringify(known).replaceAll(SCOPED_ACCOUNT, UNASSIGNED_ACCOUNT).replace('20000001', '20000002'),
+            )
+          : known;
+      const response = await t.app.inject({
+        method: route.method as 'GET' | 'POST' | 'PUT',
+        url,
+        headers: authHeaders(cookies.dealer),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      const label = `${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+      if (response.statusCode < 300) expect(response.body, label).not.toContain(UNASSIGNED_ACCOUNT);
+      else expect([403, 404], label).toContain(response.statusCode);
+    }
+    const accounts = await t.app.inject({
+      method: 'GET',
+      url: '/api/agencies/1/dsp/accounts?vendor_id=1',
+      headers: authHeaders(cookies.dealer),
+    });
+    expect(accounts.json().data.map((a: { value: string }) => a.value)).toEqual([SCOPED_ACCOUNT]);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/agencies/1/dsp/accounts?vendor_id=1',
+      headers: authHeaders(cookies.agency),
+    });
+    expect(all.json().data.map((a: { value: string }) => a.value)).toEqual([SCOPED_ACCOUNT, UNASSIGNED_ACCOUNT]);
   });
 
   it('no response carries another tenant’s rows', async () => {

@@ -10,9 +10,15 @@ export const accountOptionSchema = z.object({
 });
 export type AccountOption = z.infer<typeof accountOptionSchema>;
 
-/** `GET .../dsp/accounts?vendor_id&force_refresh` (spec 001 §7 account list). */
+/**
+ * `GET .../dsp/accounts?vendor_id&force_refresh&dealership_id` (spec 001 §7 account list).
+ * `dealership_id` (optional, issue 18 item 3): only the accounts assigned to that dealership of the
+ * agency (the import flow of a dealership sends it). A dealership user always gets only accounts
+ * assigned to their dealerships.
+ */
 export const listAccountsQuerySchema = z.object({
   vendor_id: vendorIdSchema.default(1),
+  dealership_id: idParamSchema.optional(),
   force_refresh: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

@@ -41,9 +41,37 @@ export const platformConnections = pgTable(
 );
 
 /**
+ * Which dealerships of the organization may use a platform account of its connection to a vendor
+ * (issue 18 item 3, docs/self-service.md "Scope"): one row per (organization, vendor, platform
+ * account id, dealership), set by an agency administrator on the Linked Platforms page. A
+ * dealership user lists, reads and imports only accounts assigned to one of their dealerships.
+ * Keyed by vendor rather than connection row, so a reconnect keeps the assignments.
+ */
+export const platformAccountAssignments = pgTable(
+  'platform_account_assignments',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    vendorId: integer('vendor_id').notNull(),
+    accountId: text('account_id').notNull(),
+    dealershipId: integer('dealership_id')
+      .notNull()
+      .references(() => dealerships.id, { onDelete: 'cascade' }),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.vendorId, t.accountId, t.dealershipId] }),
+    index('platform_account_assignments_dealership_idx').on(t.organizationId, t.dealershipId, t.vendorId),
+  ],
+);
+
+/**
  * A campaign imported from an ad platform into a dealership (spec 001 §3). Ids start high so they
- * never look like a managed campaign id. One row per (dealership, vendor, platform campaign):
- * importing again does not duplicate it.
+ * never look like a managed campaign id. A platform campaign belongs to one dealership of the
+ * organization at a time (unique organization, vendor, platform campaign): importing again does
+ * not duplicate it, and only an agency administrator moves it to another dealership.
  */
 export const selfServiceCampaigns = pgTable(
   'self_service_campaigns',
@@ -69,7 +97,7 @@ export const selfServiceCampaigns = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('self_service_campaigns_unique_idx').on(t.dealershipId, t.vendorId, t.vendorCampaignId),
+    uniqueIndex('self_service_campaigns_org_vendor_campaign_idx').on(t.organizationId, t.vendorId, t.vendorCampaignId),
     index('self_service_campaigns_dealership_idx').on(t.dealershipId, t.createdAt),
   ],
 );

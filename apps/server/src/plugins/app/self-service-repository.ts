@@ -102,15 +102,16 @@ export interface ImportRow {
 }
 
 /**
- * Inserts the campaigns the dealership has not imported yet (unique dealership, vendor, platform
- * id) and answers the ids of the new ones and of those already there.
+ * Inserts the campaigns the organization has not imported yet (unique organization, vendor,
+ * platform id: one dealership at a time) and answers the ids of the new ones and of those already
+ * under this dealership. The route refuses campaigns imported under another dealership first.
  */
 export async function insertImportedCampaigns(db: Db, rows: ImportRow[]) {
   if (rows.length === 0) return { created: [] as number[], existing: [] as number[] };
   const created = await db
     .insert(campaigns)
     .values(rows)
-    .onConflictDoNothing({ target: [campaigns.dealershipId, campaigns.vendorId, campaigns.vendorCampaignId] })
+    .onConflictDoNothing({ target: [campaigns.organizationId, campaigns.vendorId, campaigns.vendorCampaignId] })
     .returning({ id: campaigns.id });
   const all = await db
     .select({ id: campaigns.id })

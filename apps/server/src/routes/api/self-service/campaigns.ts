@@ -8,6 +8,9 @@ import {
   importCampaignsResponseSchema,
   listSelfServiceQuerySchema,
   listSelfServiceResponseSchema,
+  moveSelfServiceBodySchema,
+  moveSelfServiceParamsSchema,
+  moveSelfServiceResponseSchema,
   reportRangeQuerySchema,
   reportTableQuerySchema,
   selfServiceCampaignSchema,
@@ -31,7 +34,12 @@ import { localDate } from '../../../lib/dates';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
 import { csvFileName, sendCsv } from '../../../lib/csv';
-import { ApiError, notFound } from '../../../lib/errors';
+import { ApiError, forbidden, notFound } from '../../../lib/errors';
+import {
+  dealershipsOfOrganization,
+  moveCampaign,
+  placedCampaigns,
+} from '../../../plugins/app/account-assignments-repository';
 import { inSlices, sliceOfPage } from '../../../plugins/app/campaign-reports/table';
 import {
   campaignTotals,
@@ -44,12 +52,14 @@ import {
   present,
   setStatusName,
 } from '../../../plugins/app/self-service-repository';
+import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-service/account-scope';
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
 
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  403: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
   503: errorResponseSchema,
@@ -103,6 +113,9 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * customer_account_id + login_customer_id | account_id }` (spec 001 §7) → counts and ids. Reads the
    * campaigns from the platform (they must be in the account), stores the new ones as `pending`
    * and enqueues their sync; a campaign imported before is neither duplicated nor re-queued.
+   * Scope (issue 18 item 3): a dealership user imports only from an account assigned to the path's
+   * dealership (404 otherwise); a campaign imported under another dealership of the agency is 404
+   * for a dealership user and 409 for an agency administrator (who moves it instead).
    */
   fastify.post(
     '/campaigns/self-service/import',
@@ -129,8 +142,16 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
           vendorId === VENDOR_GOOGLE_ADS ? 'customer_account_id is required' : 'account_id is required',
         );
       const loginCustomerId = vendorId === VENDOR_GOOGLE_ADS ? (body.login_customer_id ?? null) : null;
-      const onPlatform = await withPlatform(app, organization_id, vendorId, (connector, token) =>
-        connector.listCampaigns(token, { accountId, loginCustomerId }),
+      const user = request.user!;
+      // Role 3: only an account assigned to the path's dealership (404 otherwise).
+      const grant = await grantAccount(app, user, {
+        organizationId: organization_id,
+        vendorId,
+        account: { accountId, loginCustomerId },
+        dealershipId: dealership_id,
+      });
+      const onPlatform = await withPlatform(app, grant, (connector, token, account) =>
+        connector.listCampaigns(token, account),
       ).catch((error: unknown) => {
         throw platformFailure(error);
       });
@@ -142,6 +163,18 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
           'VALIDATION_FAILED',
           `Not in the ${vendorNames[vendorId]} account: ${missing.join(', ')}`,
         );
+      // A platform campaign belongs to one dealership at a time: one imported elsewhere is not
+      // taken over (an agency administrator moves it); a dealership user is told nothing of it.
+      const placed = await placedCampaigns(app.db, { organizationId: organization_id, vendorId }, wanted);
+      const elsewhere = wanted.filter((id) => (placed.get(id) ?? dealership_id) !== dealership_id);
+      if (elsewhere.length > 0) {
+        if (!seesWholeAgency(user)) throw notFound('Campaign not found');
+        throw new ApiError(
+          409,
+          'CONFLICT',
+          `Already imported under another dealership (move it from there): ${elsewhere.join(', ')}`,
+        );
+      }
       const { created, existing } = await insertImportedCampaigns(
         app.db,
         onPlatform
@@ -189,18 +222,47 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const next: PlatformStatusName = request.body.status === 'active' ? 'paused' : 'active';
       // Already there (a repeated click): nothing to change on the platform.
       if (campaign.statusName === next) return { campaign_id: campaign.id, status_name: next };
-      await withPlatform(app, campaign.organizationId, campaign.vendorId as VendorId, (connector, token) =>
-        connector.setStatus(
-          token,
-          { accountId: campaign.accountId, loginCustomerId: campaign.loginCustomerId },
-          campaign.vendorCampaignId,
-          next,
-        ),
+      // The campaign was loaded under the path's dealership: it is the only one this call may switch.
+      await withPlatform(app, grantCampaign(campaign), (connector, token, account) =>
+        connector.setStatus(token, account, campaign.vendorCampaignId, next),
       ).catch((error: unknown) => {
         throw platformFailure(error);
       });
       await setStatusName(app.db, campaign.id, next);
       return { campaign_id: campaign.id, status_name: next };
+    },
+  );
+
+  /**
+   * `POST .../campaigns/self-service/{campaign_id}/move` with `{ dealership_id }` → `{ campaign_id,
+   * dealership_id }`: moves an imported campaign of the path's dealership, with its results, to
+   * another dealership of the same agency (issue 18 item 3: a platform campaign belongs to one
+   * dealership at a time). Role 1–2 only (403 otherwise); 404 when the campaign is not the path
+   * dealership's or the target dealership is not of the agency in the path.
+   */
+  fastify.post(
+    '/campaigns/self-service/:campaign_id/move',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Move a self-service campaign to another dealership of the agency',
+        params: moveSelfServiceParamsSchema,
+        body: moveSelfServiceBodySchema,
+        response: { 200: moveSelfServiceResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!seesWholeAgency(request.user!)) throw forbidden('Only an agency administrator moves campaigns');
+      const campaign = await loadCampaign(app, request.params);
+      const target = request.body.dealership_id;
+      const known = await dealershipsOfOrganization(app.db, request.params.organization_id, [target]);
+      if (!known.has(target)) throw notFound('Dealership not found');
+      await moveCampaign(app.db, {
+        campaignId: campaign.id,
+        organizationId: campaign.organizationId,
+        dealershipId: target,
+      });
+      return { campaign_id: campaign.id, dealership_id: target };
     },
   );
 

@@ -1,14 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import {
+  accountAssignmentSchema,
+  accountAssignmentsParamsSchema,
   connectPlatformResponseSchema,
   errorResponseSchema,
+  listAccountAssignmentsResponseSchema,
   listAccountsQuerySchema,
   listAccountsResponseSchema,
   listLinkedPlatformsResponseSchema,
   platformStatusValues,
   refreshAccountsBodySchema,
   ROLE_AGENCY_ADMIN,
+  setAccountAssignmentBodySchema,
+  setAccountAssignmentParamsSchema,
   tenantParamsSchema,
   VENDOR_GOOGLE_ADS,
   vendorCampaignsParamsSchema,
@@ -17,16 +22,31 @@ import {
   vendorIdSchema,
   vendorIds,
   vendorNames,
+  type AccountAssignment,
+  type AccountOption,
+  type Me,
   type VendorId,
 } from '@portal/contracts';
 import type { App } from '../../../app';
-import { ApiError, forbidden } from '../../../lib/errors';
+import { ApiError, forbidden, notFound } from '../../../lib/errors';
+import {
+  dealershipsOfOrganization,
+  listAssignments,
+  placedCampaigns,
+  replaceAssignments,
+} from '../../../plugins/app/account-assignments-repository';
 import {
   deleteConnection,
   listConnections,
   saveConnectionAccounts,
 } from '../../../plugins/app/self-service-repository';
 import { signState } from '../../../self-service/token-cipher';
+import {
+  grantAccount,
+  grantConnection,
+  seesWholeAgency,
+  type PlatformGrant,
+} from '../../../self-service/account-scope';
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 
 const errors = {
@@ -44,10 +64,22 @@ const connectBodySchema = z.object({ dealership_id: z.coerce.number().int().posi
 const STATE_TTL_MS = 15 * 60_000;
 export const OAUTH_CALLBACK_PATH = '/api/platforms/oauth/callback';
 
-/** Role 2 or lower may connect and disconnect platforms (spec 001 §2.9, §6). */
+/** Role 2 or lower may connect and disconnect platforms and assign their accounts (spec 001 §2.9, §6; issue 18 item 3). */
 function requireAgencyAdmin(roleId: number | null | undefined) {
   if ((roleId ?? 3) > ROLE_AGENCY_ADMIN)
     throw forbidden('Contact the agency administrator (Agency, Linked Platforms) to connect this account');
+}
+
+/** The connection's account list: the cached one, read from the platform (and cached) when there is none or `refresh`. */
+function connectionAccounts(app: App, grant: PlatformGrant<null>, refresh: boolean): Promise<AccountOption[]> {
+  return withPlatform(app, grant, async (connector, token, _account, c) => {
+    if (c.accounts && !refresh) return c.accounts;
+    const accounts = await connector.listAccounts(token);
+    await saveConnectionAccounts(app.db, c.id, accounts, app.adPlatforms.clock());
+    return accounts;
+  }).catch((error: unknown) => {
+    throw platformFailure(error);
+  });
 }
 
 /**
@@ -136,7 +168,10 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /**
    * `GET /api/agencies/{organization_id}/dsp/accounts?vendor_id&force_refresh` → `{ data: [{ value,
    * label, login_customer_id }] }` (spec 001 §3 account option): the cached list, read from the
-   * platform when there is none or `force_refresh` is true. 409 when the vendor is not connected.
+   * platform when there is none or `force_refresh` is true. Only the accounts assigned to
+   * `dealership_id` when it is given; a dealership user (role 3) only ever gets the accounts assigned
+   * to their dealerships (issue 18 item 3; 404 for a `dealership_id` not theirs). 409 when the vendor
+   * is not connected.
    */
   fastify.get(
     '/dsp/accounts',
@@ -150,20 +185,19 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const vendorId = request.query.vendor_id as VendorId;
-      const data = await withPlatform(app, request.params.organization_id, vendorId, async (connector, token, c) => {
-        if (c.accounts && !request.query.force_refresh) return c.accounts;
-        const accounts = await connector.listAccounts(token);
-        await saveConnectionAccounts(app.db, c.id, accounts, app.adPlatforms.clock());
-        return accounts;
-      }).catch((error: unknown) => {
-        throw platformFailure(error);
+      const { grant, visible } = await grantConnection(app, request.user!, {
+        organizationId: request.params.organization_id,
+        vendorId: request.query.vendor_id as VendorId,
+        dealershipId: request.query.dealership_id,
       });
-      return { data };
+      return { data: visible(await connectionAccounts(app, grant, request.query.force_refresh)) };
     },
   );
 
-  /** `POST /api/agencies/{organization_id}/dsp/accounts/refresh` with `{ vendor_id }` → the account list read again from the platform. */
+  /**
+   * `POST /api/agencies/{organization_id}/dsp/accounts/refresh` with `{ vendor_id }` → the account
+   * list read again from the platform, filtered like `GET …/dsp/accounts` (role 3: assigned accounts only).
+   */
   fastify.post(
     '/dsp/accounts/refresh',
     {
@@ -176,22 +210,20 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const vendorId = request.body.vendor_id as VendorId;
-      const data = await withPlatform(app, request.params.organization_id, vendorId, async (connector, token, c) => {
-        const accounts = await connector.listAccounts(token);
-        await saveConnectionAccounts(app.db, c.id, accounts, app.adPlatforms.clock());
-        return accounts;
-      }).catch((error: unknown) => {
-        throw platformFailure(error);
+      const { grant, visible } = await grantConnection(app, request.user!, {
+        organizationId: request.params.organization_id,
+        vendorId: request.body.vendor_id as VendorId,
       });
-      return { data };
+      return { data: visible(await connectionAccounts(app, grant, true)) };
     },
   );
 
   /**
    * `GET /api/agencies/{agency_id}/dsp/accounts/vendors/{vendor_id}/campaigns?customer_account_id&login_customer_id`
    * (Google Ads) or `?account_id` (Meta) (spec 001 §7) → `[{ value, label, status, status_name }]`,
-   * status 1 active, 2 paused, sorted by status then name.
+   * status 1 active, 2 paused, sorted by status then name. A dealership user (role 3) gets 404 for an
+   * account not assigned to one of their dealerships, and does not see the account's campaigns that
+   * are imported under another dealership (issue 18 item 3).
    */
   fastify.get(
     '/dsp/accounts/vendors/:vendor_id/campaigns',
@@ -205,12 +237,25 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const vendorId = request.params.vendor_id as VendorId;
-      const account = accountRef(vendorId, request.query);
-      const campaigns = await withPlatform(app, request.params.organization_id, vendorId, (connector, token) =>
+      const user = request.user!;
+      const key = { organizationId: request.params.organization_id, vendorId: request.params.vendor_id as VendorId };
+      const grant = await grantAccount(app, user, { ...key, account: accountRef(key.vendorId, request.query) });
+      const onPlatform = await withPlatform(app, grant, (connector, token, account) =>
         connector.listCampaigns(token, account),
       ).catch((error: unknown) => {
         throw platformFailure(error);
+      });
+      // A dealership user does not see campaigns imported under a dealership that is not theirs.
+      const placed = seesWholeAgency(user)
+        ? new Map<string, number>()
+        : await placedCampaigns(
+            app.db,
+            key,
+            onPlatform.map((c) => c.id),
+          );
+      const campaigns = onPlatform.filter((c) => {
+        const dealershipId = placed.get(c.id);
+        return dealershipId === undefined || user.dealership_ids.includes(dealershipId);
       });
       return campaigns
         .map((c) => ({
@@ -220,6 +265,86 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
           status_name: c.statusName,
         }))
         .sort((a, b) => a.status - b.status || a.label.localeCompare(b.label));
+    },
+  );
+
+  /** Every account of the connection with the dealerships it is assigned to. */
+  const assignmentsOf = async (user: Me, organizationId: number, vendorId: VendorId): Promise<AccountAssignment[]> => {
+    const { grant } = await grantConnection(app, user, { organizationId, vendorId });
+    const accounts = await connectionAccounts(app, grant, false);
+    const assigned = await listAssignments(app.db, { organizationId, vendorId });
+    return accounts.map((a) => ({
+      account_id: a.value,
+      account_name: a.label,
+      login_customer_id: a.login_customer_id,
+      dealership_ids: assigned.get(a.value) ?? [],
+    }));
+  };
+
+  /**
+   * `GET /api/agencies/{organization_id}/dsp/platforms/{vendor_id}/account-assignments` → `{ data: [{
+   * account_id, account_name, login_customer_id, dealership_ids }] }`: every account of the agency's
+   * connection (the cached list) and the dealerships it is assigned to (issue 18 item 3). Role 1–2
+   * only (403 otherwise); 409 when the vendor is not connected.
+   */
+  fastify.get(
+    '/dsp/platforms/:vendor_id/account-assignments',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Dealerships each ad account of the agency is assigned to',
+        params: accountAssignmentsParamsSchema,
+        response: { 200: listAccountAssignmentsResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAgencyAdmin(request.user?.role_id);
+      const { organization_id, vendor_id } = request.params;
+      return { data: await assignmentsOf(request.user!, organization_id, vendor_id as VendorId) };
+    },
+  );
+
+  /**
+   * `PUT /api/agencies/{organization_id}/dsp/platforms/{vendor_id}/account-assignments/{account_id}`
+   * with `{ dealership_ids }` → the account with its new assignment: replaces the set of dealerships
+   * that may see and import the account (issue 18 item 3). Role 1–2 only (403 otherwise); 404 when
+   * the account is not one of the connection's or a dealership is not of the agency in the path;
+   * 409 when the vendor is not connected. Campaigns imported before stay under their dealership.
+   */
+  fastify.put(
+    '/dsp/platforms/:vendor_id/account-assignments/:account_id',
+    {
+      schema: {
+        tags: ['self-service'],
+        summary: 'Assign an ad account of the agency to dealerships',
+        params: setAccountAssignmentParamsSchema,
+        body: setAccountAssignmentBodySchema,
+        response: { 200: accountAssignmentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireAgencyAdmin(request.user?.role_id);
+      const { organization_id: organizationId, account_id: accountId } = request.params;
+      const vendorId = request.params.vendor_id as VendorId;
+      const { grant } = await grantConnection(app, request.user!, { organizationId, vendorId });
+      const account = (await connectionAccounts(app, grant, false)).find((a) => a.value === accountId);
+      if (!account) throw notFound('Account not found');
+      const wanted = [...new Set(request.body.dealership_ids)];
+      const known = await dealershipsOfOrganization(app.db, organizationId, wanted);
+      if (wanted.some((id) => !known.has(id))) throw notFound('Dealership not found');
+      const dealershipIds = await replaceAssignments(app.db, {
+        organizationId,
+        vendorId,
+        accountId,
+        dealershipIds: wanted,
+        assignedBy: request.user!.id,
+      });
+      return {
+        account_id: account.value,
+        account_name: account.label,
+        login_customer_id: account.login_customer_id,
+        dealership_ids: dealershipIds,
+      };
     },
   );
 

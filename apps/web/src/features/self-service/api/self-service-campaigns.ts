@@ -2,6 +2,7 @@ import {
   type editSelfServiceResponseSchema,
   type importCampaignsResponseSchema,
   type listSelfServiceResponseSchema,
+  type moveSelfServiceResponseSchema,
   type EditSelfServiceBody,
   type ImportCampaignsBody,
   type ListSelfServiceResponse,
@@ -123,5 +124,25 @@ export function useEditSelfServiceStatus(params: ListSelfServiceParams) {
     },
     onSettled: () =>
       queryClient.invalidateQueries({ queryKey: selfServiceKey(params.organizationId, params.dealershipId) }),
+  });
+}
+
+/**
+ * `POST .../campaigns/self-service/{campaign_id}/move` with `{ dealership_id }` (role 1–2, issue 18
+ * item 3): the campaign leaves this dealership's list and appears in the target's.
+ */
+export function useMoveSelfServiceCampaign(organizationId: number, dealershipId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (params: { campaignId: number; targetDealershipId: number }) =>
+      api.post<ResponseOf<typeof moveSelfServiceResponseSchema>>(
+        `${selfServiceApi(organizationId, dealershipId)}/${params.campaignId}/move`,
+        { dealership_id: params.targetDealershipId },
+      ),
+    onSuccess: (_result, params) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: selfServiceKey(organizationId, dealershipId) }),
+        queryClient.invalidateQueries({ queryKey: selfServiceKey(organizationId, params.targetDealershipId) }),
+      ]),
   });
 }

@@ -147,6 +147,9 @@ export function ImportForm({ organizationId, dealershipId, vendorId, onBack, onI
             <Anchor component="button" type="button" size="sm" onClick={onRefresh} disabled={refresh.isPending}>
               Refresh
             </Anchor>
+            <Text size="sm" c="dimmed">
+              or ask the agency administrator to give this dealership access to it (Linked Platforms).
+            </Text>
           </Group>
         </Stack>
         <MultiSelect

@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/dates';
 import { useConnectPlatform, useDisconnectPlatform, useLinkedPlatforms } from '../api/linked-platforms';
 import { canConnectPlatforms } from '../utils/roles';
+import { AccountAssignments } from './account-assignments';
 
 export interface LinkedPlatformsProps {
   organizationId: number;
@@ -15,14 +16,23 @@ export interface LinkedPlatformsProps {
   /** `?connected={vendor route}` or `?error=…` after the OAuth redirect. */
   connected: string | null;
   error: string | null;
+  /** The agency's dealerships an administrator assigns accounts to (issue 18 item 3); empty for others. */
+  dealerships?: Array<{ id: number; name: string }>;
 }
 
 /**
  * The Linked Platforms page (spec 001 §2.9): the agency's Google Ads and Meta connections. Role 2 or
- * lower connects (OAuth 2.0 consent in this window) and disconnects; others are told to contact the
- * agency administrator.
+ * lower connects (OAuth 2.0 consent in this window), disconnects and assigns each account to
+ * dealerships (issue 18 item 3); others are told to contact the agency administrator.
  */
-export function LinkedPlatforms({ organizationId, dealershipId, roleId, connected, error }: LinkedPlatformsProps) {
+export function LinkedPlatforms({
+  organizationId,
+  dealershipId,
+  roleId,
+  connected,
+  error,
+  dealerships = [],
+}: LinkedPlatformsProps) {
   const platforms = useLinkedPlatforms(organizationId);
   const connect = useConnectPlatform();
   const disconnect = useDisconnectPlatform(organizationId);
@@ -136,6 +146,14 @@ export function LinkedPlatforms({ organizationId, dealershipId, roleId, connecte
                           </Button>
                         )}
                       </Group>
+                    ) : null}
+                    {canConnect && platform.connected ? (
+                      <AccountAssignments
+                        organizationId={organizationId}
+                        vendorId={platform.vendor_id}
+                        vendorName={platform.vendor_name}
+                        dealerships={dealerships}
+                      />
                     ) : null}
                   </Stack>
                 </Card>

@@ -37,6 +37,7 @@ import {
   useSelfServiceCampaigns,
   useSelfServiceCampaignsExist,
 } from '../api/self-service-campaigns';
+import { MoveCampaignButton } from './move-campaign-button';
 
 type ViewMode = 'table' | 'grid';
 const toneColor = { success: 'green', warning: 'yellow', error: 'red' } as const;
@@ -48,6 +49,11 @@ export interface SelfServiceCampaignsProps {
   reportPath: (campaignId: number) => string;
   /** Shown when nothing is imported yet (checked with a page of size 1). */
   emptyState: ReactNode;
+  /**
+   * The agency's other dealerships a campaign may be moved to; given to agency administrators only
+   * (issue 18 item 3), who then see a Move action per campaign.
+   */
+  moveTargets?: Array<{ id: number; name: string }>;
 }
 
 const vendorName = (id: number) => vendorNames[id as 1 | 3] ?? 'Other';
@@ -154,6 +160,7 @@ interface TableMeta {
   dealershipId: number;
   range: DateRange;
   reportPath: (campaignId: number) => string;
+  moveTargets: Array<{ id: number; name: string }> | undefined;
 }
 const metaOf = (table: { options: { meta?: unknown } }) => table.options.meta as TableMeta;
 
@@ -195,14 +202,24 @@ const columns = [
     id: 'actions',
     header: 'Actions',
     cell: ({ row, table }) => {
-      const { organizationId, dealershipId, range } = metaOf(table);
+      const { organizationId, dealershipId, range, moveTargets } = metaOf(table);
       return (
-        <StatusToggle
-          campaign={row.original}
-          organizationId={organizationId}
-          dealershipId={dealershipId}
-          range={range}
-        />
+        <Group gap="xs" wrap="nowrap">
+          <StatusToggle
+            campaign={row.original}
+            organizationId={organizationId}
+            dealershipId={dealershipId}
+            range={range}
+          />
+          {moveTargets ? (
+            <MoveCampaignButton
+              campaign={row.original}
+              organizationId={organizationId}
+              dealershipId={dealershipId}
+              targets={moveTargets}
+            />
+          ) : null}
+        </Group>
       );
     },
   }),
@@ -214,6 +231,7 @@ export function SelfServiceCampaigns({
   dealershipId,
   reportPath,
   emptyState,
+  moveTargets,
 }: SelfServiceCampaignsProps) {
   const [range, setRange] = useDateRangeParams();
   const [mode, setMode] = useLocalStorage<ViewMode>({
@@ -224,9 +242,19 @@ export function SelfServiceCampaigns({
   const exist = useSelfServiceCampaignsExist(organizationId, dealershipId);
   const list = useSelfServiceCampaigns({ organizationId, dealershipId, ...range });
   const rows = list.data?.data ?? [];
-  const meta: TableMeta = { organizationId, dealershipId, range, reportPath };
+  const meta: TableMeta = { organizationId, dealershipId, range, reportPath, moveTargets };
   const toggle = (c: SelfServiceCampaign) => (
-    <StatusToggle campaign={c} organizationId={organizationId} dealershipId={dealershipId} range={range} />
+    <Group gap="xs" wrap="nowrap">
+      <StatusToggle campaign={c} organizationId={organizationId} dealershipId={dealershipId} range={range} />
+      {moveTargets ? (
+        <MoveCampaignButton
+          campaign={c}
+          organizationId={organizationId}
+          dealershipId={dealershipId}
+          targets={moveTargets}
+        />
+      ) : null}
+    </Group>
   );
   // eslint-disable-next-line react-hooks/incompatible-library -- TanStack Table 8 returns mutable helpers by design
   const table = useReactTable({
