@@ -90,7 +90,7 @@ async function upload(
   const put = await portal.fetch(signed.json.uploadUrl as string, {
     method: 'PUT',
     headers: { 'content-type': mimeType },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   return { signStatus: 200, putStatus: put.status, link: signed.json.link as string };
 }

@@ -286,6 +286,15 @@ export function creativeFileError(
   return null;
 }
 
+/**
+ * The file types a creative input of the product accepts, for an `accept` attribute or
+ * react-dropzone's `accept` (`{ mime type: ['.ext', …] }`): the product's kind in `creativeAllowedTypes`.
+ */
+export function creativeAccept(product: NonInventoryProductCode): Record<string, string[]> {
+  const rule = creativeUploadRules[product];
+  return Object.fromEntries(rule.mimeTypes.map((mime) => [mime, rule.extensions.map((e) => `.${e}`)]));
+}
+
 /* ---------- Names and lists of the creation call (spec 001 §7) ---------- */
 
 /** '{dealership name} - {campaign name} [{PRODUCT CODE}{pacing id}]'. */
