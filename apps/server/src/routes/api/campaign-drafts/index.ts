@@ -27,6 +27,7 @@ import {
   type NonInventoryProductCode,
 } from '@portal/contracts';
 import { ApiError, notFound } from '../../../lib/errors';
+import { isSafeStorageKey } from '../../../lib/storage/keys';
 import { isAllowedCreative } from '../../../lib/storage/sniff';
 import {
   addDraftCreative,
@@ -82,7 +83,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     path = 'creative_image',
   ) {
     const rule = creativeUploadRules[product];
-    const upload = rule ? await findDealershipUpload(app.db, dealershipId, link) : null;
+    // A string that cannot be a storage key (NUL, `..`, …) is not even looked up: the same answer.
+    const upload = rule && isSafeStorageKey(link) ? await findDealershipUpload(app.db, dealershipId, link) : null;
     const head = upload ? await app.storage.getStream(link, { start: 0, end: 4099 }).catch(() => null) : null;
     if (!rule || !upload || !head) throw badRequest(NOT_UPLOADED, path);
     const chunks: Buffer[] = [];
