@@ -192,7 +192,7 @@ test.describe('campaign wizard', () => {
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'my banner.png', mimeType: 'image/png', buffer: PNG });
     await expect(toast(page, 'Remove spaces from file name')).toBeVisible();
-    await input.setInputFiles({ name: 'banner.gif', mimeType: 'image/gif', buffer: PNG });
+    await input.setInputFiles({ name: 'banner.svg', mimeType: 'image/svg+xml', buffer: PNG });
     await expect(toast(page, 'Please see below for accepted file types')).toBeVisible();
     await input.setInputFiles({
       name: 'huge.png',

@@ -162,12 +162,14 @@ describe('product and creatives (spec 001 §4, §5)', () => {
     expect(creativesAfterChoosing({ MOB: ['a', 'b'], AUD: ['c'] }, 'AUD')).toEqual({ MOB: [], AUD: ['c'] });
     expect(creativesAfterChoosing({ MOB: ['a'] }, 'VID')).toEqual({ MOB: [], VID: [] });
   });
-  it('refuses spaces, wrong types and sizes with the spec messages', () => {
+  it("refuses spaces, types outside the kind's allow-list and sizes with the spec messages", () => {
     const MB = 1024 * 1024;
     expect(creativeFileError('MOB', { name: 'my ad.png', size: 10, type: 'image/png' })).toBe(
       'Remove spaces from file name',
     );
-    expect(creativeFileError('MOB', { name: 'ad.gif', size: 10, type: 'image/gif' })).toBe(
+    expect(creativeFileError('MOB', { name: 'ad.gif', size: 10, type: 'image/gif' })).toBeNull();
+    expect(creativeFileError('MOB', { name: 'ad.webp', size: 10, type: 'image/webp' })).toBeNull();
+    expect(creativeFileError('MOB', { name: 'ad.svg', size: 10, type: 'image/svg+xml' })).toBe(
       'Please see below for accepted file types',
     );
     expect(creativeFileError('MOB', { name: 'ad.jpg', size: MB + 1, type: 'image/jpeg' })).toBe(
@@ -178,10 +180,20 @@ describe('product and creatives (spec 001 §4, §5)', () => {
     expect(creativeFileError('AUD', { name: 'spot.mp4', size: 10, type: 'video/mp4' })).toBe(
       'Please see below for accepted file types',
     );
-    expect(creativeFileError('VID', { name: 'anything.xyz', size: 100 * MB + 1, type: '' })).toBe(
+    expect(creativeFileError('VID', { name: 'spot.mp4', size: 100 * MB + 1, type: 'video/mp4' })).toBe(
       'File size must not exceed 100MB',
     );
-    expect(creativeFileError('OTT', { name: 'anything.xyz', size: 5, type: '' })).toBeNull();
+    expect(creativeFileError('OTT', { name: 'spot.mov', size: 5, type: 'video/quicktime' })).toBeNull();
+    expect(creativeFileError('VID', { name: 'spot.webm', size: 5, type: '' })).toBeNull();
+    // Video takes video only: HTML, SVG, JavaScript or an unknown extension are refused (issue 18 item 10).
+    for (const [name, type] of [
+      ['page.html', 'text/html'],
+      ['spot.mp4', 'text/html'],
+      ['art.svg', 'image/svg+xml'],
+      ['app.js', 'application/javascript'],
+      ['anything.xyz', ''],
+    ] as const)
+      expect(creativeFileError('VID', { name, size: 5, type }), name).toBe('Please see below for accepted file types');
   });
 });
 

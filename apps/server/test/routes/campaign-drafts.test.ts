@@ -14,6 +14,14 @@ let agency: string;
 let dealer: string;
 const base = '/api/agencies/1/dealership/101';
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]);
+/** The first bytes of an MP4 (an `ftyp` box of brand isom): file-type sniffs video/mp4. */
+const MP4 = Buffer.concat([
+  Buffer.from('0000001866747970', 'hex'),
+  Buffer.from('isom'),
+  Buffer.from('00000200', 'hex'),
+  Buffer.from('isomiso2'),
+  Buffer.alloc(32),
+]);
 /** A real MP3 shipped with the project (a demo call recording). */
 const MP3 = fs.readFileSync(new URL('../../seed/recordings/call-financing.mp3', import.meta.url));
 const DEALERSHIP = 'EchoPark Automotive Greenville';
@@ -152,11 +160,13 @@ describe('drafts (spec 001 §4 draft lifecycle)', () => {
 });
 
 describe('creatives (spec 001 §5, §7)', () => {
-  it('signs, uploads and records a creative under link/ in the creatives bucket', async () => {
+  it('signs, uploads and records a creative under a random key of its organization and dealership', async () => {
     const id = await newDraft('MOB');
     const { put, link } = await upload('MOB', 'banner-300x250.png', 'image/png', PNG);
     expect(put.statusCode, put.body).toBe(204);
-    expect(link).toMatch(/^creatives\/link\/[0-9a-f]{32}\.png$/);
+    expect(link).toMatch(/^creatives\/1\/101\/[0-9a-f-]{36}\/banner-300x250\.png$/);
+    // The same file name signed again gets another key (random, not derived from user and name).
+    expect((await upload('MOB', 'banner-300x250.png', 'image/png', PNG)).link).not.toBe(link);
     expect(await t.storage.exists(link)).toBe(true);
     const recorded = await call('POST', '/campaigns/creative', {
       link_campaign_id: id,
@@ -176,7 +186,15 @@ describe('creatives (spec 001 §5, §7)', () => {
     const cases: Array<[object, string]> = [
       [{ mimeType: 'image/png', fileName: 'my banner.png', product_code: 'MOB' }, 'Remove spaces from file name'],
       [
-        { mimeType: 'image/gif', fileName: 'banner.gif', product_code: 'MOB' },
+        { mimeType: 'image/svg+xml', fileName: 'banner.svg', product_code: 'MOB' },
+        'Please see below for accepted file types',
+      ],
+      [
+        { mimeType: 'text/html', fileName: 'spot.html', product_code: 'VID' },
+        'Please see below for accepted file types',
+      ],
+      [
+        { mimeType: 'text/html', fileName: 'spot.mp4', product_code: 'OTT' },
         'Please see below for accepted file types',
       ],
       [
@@ -226,12 +244,14 @@ describe('creatives (spec 001 §5, §7)', () => {
     expect(tooBig.json().error.message).toBe('File size must not exceed 1MB');
     // A tampered limit or key breaks the signature.
     expect((await put(url.replace('maxBytes=1048576', 'maxBytes=104857600'), 'image/png', PNG)).statusCode).toBe(403);
-    expect((await put(url.replace('/link/', '/link/x'), 'image/png', PNG)).statusCode).toBe(403);
+    expect((await put(url.replace('/bound.png', '/bound2.png'), 'image/png', PNG)).statusCode).toBe(403);
     expect((await put(url.replace(/signature=[^&]+/, ''), 'image/png', PNG)).statusCode).toBe(403);
     // Expired (15 minutes).
     const expired = url.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) - 3600}`);
     expect((await put(expired, 'image/png', PNG)).statusCode).toBe(403);
     expect((await put(url, 'image/png', PNG)).statusCode).toBe(204);
+    // One PUT per signed URL: the file cannot be swapped after it was checked.
+    expect((await put(url, 'image/png', PNG)).statusCode).toBe(409);
   });
 
   it('writes nothing outside the storage root, even for a validly signed key with path segments', async () => {
@@ -300,8 +320,8 @@ describe('creatives (spec 001 §5, §7)', () => {
       creative_image: 'recordings/x.mp3',
     });
     expect(outside.statusCode).toBe(400);
-    const first = await upload('OTT', 'spot-1.mp4', 'video/mp4', Buffer.alloc(32));
-    const second = await upload('OTT', 'spot-2.mp4', 'video/mp4', Buffer.alloc(32));
+    const first = await upload('OTT', 'spot-1.mp4', 'video/mp4', MP4);
+    const second = await upload('OTT', 'spot-2.mp4', 'video/mp4', MP4);
     expect(first.put.statusCode).toBe(204);
     expect(
       (await call('POST', '/campaigns/creative', { link_campaign_id: id, is_active: 1, creative_image: first.link }))
@@ -318,35 +338,34 @@ describe('creatives (spec 001 §5, §7)', () => {
     expect(audio.put.statusCode, audio.put.body).toBe(204);
   });
 
-  it('checks a stored file again when it is recorded (a file placed without the signed URL is refused and removed)', async () => {
+  it('checks a stored file again when it is recorded: a file changed behind the signed URL is refused and kept', async () => {
     const id = await newDraft('MOB');
-    const tooBig = 'creatives/link/placed-too-big.png';
-    await t.storage.put(tooBig, Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
-    const big = await call('POST', '/campaigns/creative', {
-      link_campaign_id: id,
-      is_active: 1,
-      creative_image: tooBig,
-    });
+    const record = (link: string) =>
+      call('POST', '/campaigns/creative', { link_campaign_id: id, is_active: 1, creative_image: link });
+    // As with S3, whose presigned PUT bounds neither size nor content: the stored bytes are replaced.
+    const tooBig = await upload('MOB', 'too-big.png', 'image/png', PNG);
+    await t.storage.put(tooBig.link, Buffer.concat([PNG, Buffer.alloc(1024 * 1024)]));
+    const big = await record(tooBig.link);
     expect(big.statusCode).toBe(400);
     expect(big.json().error.message).toBe('File size must not exceed 1MB');
-    expect(await t.storage.exists(tooBig)).toBe(false);
-    const notPng = 'creatives/link/placed-not-png.png';
-    await t.storage.put(notPng, Buffer.from('GIF89a not a png'));
-    const wrong = await call('POST', '/campaigns/creative', {
-      link_campaign_id: id,
-      is_active: 1,
-      creative_image: notPng,
-    });
+    // Nothing is deleted by a check (issue 18 item 2).
+    expect(await t.storage.exists(tooBig.link)).toBe(true);
+    const notPng = await upload('MOB', 'not-png.png', 'image/png', PNG);
+    await t.storage.put(notPng.link, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'));
+    const wrong = await record(notPng.link);
     expect(wrong.json().error.message).toBe('Please see below for accepted file types');
+    expect(await t.storage.exists(notPng.link)).toBe(true);
     // Only a PNG signature, truncated: not recognised (400), never a server error.
-    const truncated = 'creatives/link/placed-truncated.png';
-    await t.storage.put(truncated, Buffer.from('89504e470d0a1a0a', 'hex'));
-    const cut = await call('POST', '/campaigns/creative', {
-      link_campaign_id: id,
-      is_active: 1,
-      creative_image: truncated,
-    });
-    expect(cut.statusCode).toBe(400);
+    const truncated = await upload('MOB', 'truncated.png', 'image/png', PNG);
+    await t.storage.put(truncated.link, Buffer.from('89504e470d0a1a0a', 'hex'));
+    expect((await record(truncated.link)).statusCode).toBe(400);
+    // A file placed in storage without a signed URL is not in the ledger: "not uploaded", and kept.
+    const placed = 'creatives/1/101/placed/banner.png';
+    await t.storage.put(placed, PNG);
+    const unknown = await record(placed);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('The file has not been uploaded');
+    expect(await t.storage.exists(placed)).toBe(true);
     const draftWithIt = await call('POST', '/campaigns', {
       pacing_id: PACING,
       product_code: 'MOB',

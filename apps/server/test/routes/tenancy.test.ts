@@ -2,6 +2,7 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, inventoryFilterFieldsSchema } from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
+import { creativeUploads } from '../../src/db/schema';
 import { build, login, type TestContext, authHeaders } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
@@ -90,7 +91,17 @@ async function createWizardFixtures() {
     headers: authHeaders(cookies.agency),
   });
   wizard.audience = audiences.json().data[0]._id;
-  wizard.creative = 'creatives/link/tenancy-fixture.png';
+  wizard.creative = 'creatives/1/101/tenancy-fixture/banner.png';
+  // In the uploads ledger for dealership 101, as signing writes it.
+  await t.database.db.insert(creativeUploads).values({
+    storageKey: wizard.creative,
+    organizationId: 1,
+    dealershipId: 101,
+    productCode: 'MOB',
+    declaredType: 'image/png',
+    maxBytes: 1024 * 1024,
+    fileName: 'banner.png',
+  });
   // A real 1×1 PNG: recording a creative sniffs the stored bytes.
   await t.storage.put(
     wizard.creative,

@@ -55,26 +55,27 @@ export type VehicleState = (typeof vehicleStates)[number];
 /** Creative slots per non-inventory product (spec 001 §3 "Creative slot"). */
 export const creativeSlots: Record<NonInventoryProductCode, number> = { MOB: 3, OTT: 1, VID: 2, AUD: 3 };
 
-/** Upload rules per product (spec 001 §5): accepted extensions and MIME types (null: no type check) and the size limit in MB. */
-export const creativeUploadRules: Record<
-  NonInventoryProductCode,
-  { extensions: string[] | null; mimeTypes: string[] | null; maxMb: number; hint: string }
+/** The kinds of creative a product takes: MOB images, OTT and VID video, AUD audio. */
+export const creativeKinds = ['image', 'video', 'audio'] as const;
+export type CreativeKind = (typeof creativeKinds)[number];
+
+/**
+ * THE allow-list of creative file types, one per kind (issue 18 item 10): the MIME types a creative
+ * may be declared as and must be sniffed as (server: file-type on the stored bytes), and the file
+ * name extensions the browser accepts. SVG, HTML, JavaScript and anything else are never stored. The
+ * server's signing, upload and recording checks, the web wizard's file check and its hint all read
+ * this one definition.
+ */
+export const creativeAllowedTypes: Record<
+  CreativeKind,
+  { mimeTypes: readonly string[]; extensions: readonly string[] }
 > = {
-  MOB: {
-    extensions: ['png', 'jpeg', 'jpg'],
-    mimeTypes: ['image/png', 'image/jpeg'],
-    maxMb: 1,
-    hint: 'JPG/JPEG, PNG, GIF, max 1MB, recommended 300x250, 320x50, 300x50',
+  image: {
+    mimeTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+    extensions: ['png', 'jpg', 'jpeg', 'gif', 'webp'],
   },
-  OTT: { extensions: null, mimeTypes: null, maxMb: 100, hint: '1080p (1920x1080), 1.6-3.2 MBPS recommended' },
-  VID: {
-    extensions: null,
-    mimeTypes: null,
-    maxMb: 100,
-    hint: 'Min height 144px up to 4096x2160, aspect ratios 16:9, 9:16, 4:3, length 15s or 30s. Excluded types: intermediate, HDV 720p60, Go2Meeting3, Avid Meridien, lossless WMA, Cineform, SWF',
-  },
-  AUD: {
-    extensions: ['mp3', 'mpeg', 'wma', 'aac', 'ogg', 'wav'],
+  video: { mimeTypes: ['video/mp4', 'video/webm', 'video/quicktime'], extensions: ['mp4', 'webm', 'mov'] },
+  audio: {
     mimeTypes: [
       'audio/mpeg',
       'audio/mp3',
@@ -87,6 +88,47 @@ export const creativeUploadRules: Record<
       'audio/wave',
       'audio/vnd.wave',
     ],
+    extensions: ['mp3', 'mpeg', 'wma', 'aac', 'ogg', 'wav'],
+  },
+};
+
+/** The kind of creative each non-inventory product takes. */
+export const creativeKindOf: Record<NonInventoryProductCode, CreativeKind> = {
+  MOB: 'image',
+  OTT: 'video',
+  VID: 'video',
+  AUD: 'audio',
+};
+
+/**
+ * Upload rules per product (spec 001 §5, issue 18 item 10): the accepted extensions and MIME types
+ * (those of the product's creative kind in `creativeAllowedTypes`), the size limit in MB and the hint.
+ */
+export const creativeUploadRules: Record<
+  NonInventoryProductCode,
+  { kind: CreativeKind; extensions: readonly string[]; mimeTypes: readonly string[]; maxMb: number; hint: string }
+> = {
+  MOB: {
+    kind: 'image',
+    ...creativeAllowedTypes.image,
+    maxMb: 1,
+    hint: 'JPG/JPEG, PNG, GIF, max 1MB, recommended 300x250, 320x50, 300x50',
+  },
+  OTT: {
+    kind: 'video',
+    ...creativeAllowedTypes.video,
+    maxMb: 100,
+    hint: '1080p (1920x1080), 1.6-3.2 MBPS recommended',
+  },
+  VID: {
+    kind: 'video',
+    ...creativeAllowedTypes.video,
+    maxMb: 100,
+    hint: 'Min height 144px up to 4096x2160, aspect ratios 16:9, 9:16, 4:3, length 15s or 30s. Excluded types: intermediate, HDV 720p60, Go2Meeting3, Avid Meridien, lossless WMA, Cineform, SWF',
+  },
+  AUD: {
+    kind: 'audio',
+    ...creativeAllowedTypes.audio,
     maxMb: 100,
     hint: 'MP3, WMA, AAC, OGG, WAV, max 100MB, length 30 or 15 sec',
   },

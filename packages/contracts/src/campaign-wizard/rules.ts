@@ -268,8 +268,9 @@ export function creativesAfterChoosing<T>(
 }
 
 /**
- * The message a creative file is refused with (spec 001 §5), or null when it is accepted: spaces
- * in the name, then the type (by extension or MIME type; ott and vid are not checked), then the size.
+ * The message a creative file is refused with (spec 001 §5, issue 18 item 10), or null when it is
+ * accepted: spaces in the name, then the type (the extension, and the browser's MIME type when it
+ * gives one, must be in the product's kind of `creativeAllowedTypes`), then the size.
  */
 export function creativeFileError(
   product: NonInventoryProductCode,
@@ -277,13 +278,21 @@ export function creativeFileError(
 ): string | null {
   const rule = creativeUploadRules[product];
   if (/\s/.test(file.name)) return creativeMessages.spaces;
-  if (rule.extensions && rule.mimeTypes) {
-    const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
-    if (!rule.extensions.includes(extension) && !rule.mimeTypes.includes(file.type.toLowerCase()))
-      return creativeMessages.wrongType;
-  }
+  const extension = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
+  const type = file.type.toLowerCase();
+  if (!rule.extensions.includes(extension) || (type !== '' && !rule.mimeTypes.includes(type)))
+    return creativeMessages.wrongType;
   if (file.size > rule.maxMb * 1024 * 1024) return creativeMessages.tooLarge(rule.maxMb);
   return null;
+}
+
+/**
+ * The file types a creative input of the product accepts, for an `accept` attribute or
+ * react-dropzone's `accept` (`{ mime type: ['.ext', …] }`): the product's kind in `creativeAllowedTypes`.
+ */
+export function creativeAccept(product: NonInventoryProductCode): Record<string, string[]> {
+  const rule = creativeUploadRules[product];
+  return Object.fromEntries(rule.mimeTypes.map((mime) => [mime, rule.extensions.map((e) => `.${e}`)]));
 }
 
 /* ---------- Names and lists of the creation call (spec 001 §7) ---------- */

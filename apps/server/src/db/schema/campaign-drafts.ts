@@ -10,8 +10,10 @@ import {
   date,
   uniqueIndex,
   boolean,
+  bigint,
+  foreignKey,
 } from 'drizzle-orm/pg-core';
-import { dealerships, users } from './tenancy';
+import { dealerships, organizations, users } from './tenancy';
 import { managedCampaigns } from './campaigns';
 
 /**
@@ -57,10 +59,56 @@ export const campaignDrafts = pgTable(
   (t) => [
     index('campaign_drafts_dealership_idx').on(t.dealershipId, t.isIncomplete, t.updatedAt),
     uniqueIndex('campaign_drafts_managed_campaign_idx').on(t.managedCampaignId),
+    // Target of the creatives' (draft, dealership) foreign key: a creative row names its draft's dealership.
+    uniqueIndex('campaign_drafts_id_dealership_idx').on(t.id, t.dealershipId),
   ],
 );
 
-/** Creatives uploaded for a draft (spec 001 §7 `POST .../campaigns/creative`); `storage_key` under `link/`. */
+/**
+ * The uploads ledger (issue 18 item 2): one row per signed creative upload, written when the URL is
+ * signed. `storage_key` is random (`creatives/{organization_id}/{dealership_id}/{uuid}/{file name}`),
+ * so it cannot be computed; a key is accepted on a draft only when this ledger holds it for the
+ * draft's dealership (enforced by the foreign key of `campaign_draft_creatives`). `draft_id` is the
+ * owning draft (the first it was recorded on; passed on to another referring draft when that one is
+ * discarded). `size_bytes` and `sha256` are set when the local driver stores the file (`stored_at`);
+ * `deleted_at` when the file was deleted because its last referring draft was discarded.
+ */
+export const creativeUploads = pgTable(
+  'creative_uploads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    storageKey: text('storage_key').notNull(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    dealershipId: integer('dealership_id')
+      .notNull()
+      .references(() => dealerships.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    draftId: integer('draft_id').references(() => campaignDrafts.id, { onDelete: 'set null' }),
+    productCode: text('product_code').notNull(),
+    declaredType: text('declared_type').notNull(),
+    maxBytes: bigint('max_bytes', { mode: 'number' }).notNull(),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    sha256: text('sha256'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    storedAt: timestamp('stored_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('creative_uploads_storage_key_idx').on(t.storageKey),
+    uniqueIndex('creative_uploads_key_dealership_idx').on(t.storageKey, t.dealershipId),
+    index('creative_uploads_dealership_idx').on(t.dealershipId, t.createdAt),
+  ],
+);
+
+/**
+ * Creatives recorded on a draft (spec 001 §7 `POST .../campaigns/creative`). Two composite foreign
+ * keys make a cross-tenant record impossible whatever code writes it: (`draft_id`, `dealership_id`)
+ * is the draft's own dealership, and (`storage_key`, `dealership_id`) must be in the uploads ledger for
+ * that same dealership.
+ */
 export const draftCreatives = pgTable(
   'campaign_draft_creatives',
   {
@@ -73,7 +121,20 @@ export const draftCreatives = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('campaign_draft_creatives_draft_idx').on(t.draftId)],
+  (t) => [
+    index('campaign_draft_creatives_draft_idx').on(t.draftId),
+    index('campaign_draft_creatives_key_idx').on(t.storageKey),
+    foreignKey({
+      name: 'campaign_draft_creatives_draft_dealership_fk',
+      columns: [t.draftId, t.dealershipId],
+      foreignColumns: [campaignDrafts.id, campaignDrafts.dealershipId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'campaign_draft_creatives_upload_fk',
+      columns: [t.storageKey, t.dealershipId],
+      foreignColumns: [creativeUploads.storageKey, creativeUploads.dealershipId],
+    }),
+  ],
 );
 
 /**

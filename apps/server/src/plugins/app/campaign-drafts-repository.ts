@@ -1,9 +1,11 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { inventoryFilterKeys, productCatalog, type Draft, type ProductCode } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { campaignDrafts, draftCreatives, managedCampaigns } from '../../db/schema';
+import { campaignDrafts, creativeUploads, draftCreatives, managedCampaigns } from '../../db/schema';
+import { releaseDraftUploads } from './creative-uploads-repository';
 
 type DraftRow = typeof campaignDrafts.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Draft row → the incomplete campaign of spec 001 §3 (filters flattened by their spec names). */
 export function toDraft(row: DraftRow): Draft {
@@ -37,7 +39,6 @@ export async function createDraft(
     productCode: string;
     pacingId: number;
     objective?: string | undefined;
-    creatives?: string | undefined;
   },
 ): Promise<number> {
   const [row] = await db
@@ -48,7 +49,6 @@ export async function createDraft(
       productCode: params.productCode,
       pacingId: params.pacingId,
       objective: params.objective ?? null,
-      creatives: params.creatives || null,
       isIncomplete: 1,
     })
     .returning({ id: campaignDrafts.id });
@@ -74,11 +74,14 @@ const columnOf: Record<string, keyof typeof campaignDrafts.$inferInsert> = {
   campaign_display_name: 'campaignDisplayName',
   budget: 'budget',
   notes: 'notes',
-  creatives: 'creatives',
   vendor_campaign_name: 'vendorCampaignName',
 };
 
-/** Saves a step's fields to an incomplete draft; returns the updated draft, or null when there is none. */
+/**
+ * Saves a step's fields to an incomplete draft; returns the updated draft, or null when there is none.
+ * `creatives` is not one of them: only `addDraftCreative` and `setDraftCreatives` write it, from
+ * creatives recorded against the uploads ledger (issue 18 item 2).
+ */
 export async function updateDraft(
   db: Db,
   dealershipId: number,
@@ -127,7 +130,10 @@ export async function listIncompleteDrafts(
   return { data: rows.map(toDraft), total };
 }
 
-/** Deletes an incomplete draft and its creative records; returns the storage keys of its creatives. */
+/**
+ * Deletes an incomplete draft and its creative records; returns the storage keys whose files may be
+ * deleted now: its creatives that no other draft or created campaign records (`releaseDraftUploads`).
+ */
 export async function deleteDraft(db: Db, dealershipId: number, draftId: number): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
@@ -140,11 +146,12 @@ export async function deleteDraft(db: Db, dealershipId: number, draftId: number)
       .where(eq(draftCreatives.draftId, draftId))
       .returning({ key: draftCreatives.storageKey });
     await tx.delete(campaignDrafts).where(eq(campaignDrafts.id, draftId));
-    return creatives.map((c) => c.key);
+    const keys = creatives.map((c) => c.key);
+    return releaseDraftUploads(tx, { dealershipId, draftId, keys, now: new Date() });
   });
 }
 
-/** Deletes the creatives of an incomplete draft and clears its `creatives`; returns their storage keys. */
+/** Deletes the creatives of an incomplete draft and clears its `creatives`; returns the storage keys whose files may be deleted now (as `deleteDraft`). */
 export async function deleteDraftCreatives(db: Db, dealershipId: number, draftId: number): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
@@ -160,15 +167,49 @@ export async function deleteDraftCreatives(db: Db, dealershipId: number, draftId
       .update(campaignDrafts)
       .set({ creatives: null, updatedAt: new Date() })
       .where(eq(campaignDrafts.id, draftId));
-    return creatives.map((c) => c.key);
+    const keys = creatives.map((c) => c.key);
+    return releaseDraftUploads(tx, { dealershipId, draftId, keys, now: new Date() });
   });
 }
 
-/** Records an uploaded creative for a draft and appends it to the draft's comma-joined `creatives`. */
+/**
+ * Locks the ledger rows of `keys` for the dealership (not deleted); true when every key has one.
+ * Recording a creative takes this lock, as does discarding a draft (`releaseDraftUploads`).
+ */
+async function lockDealershipUploads(tx: Tx, dealershipId: number, draftId: number, keys: string[]) {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return true;
+  const rows = await tx
+    .select({ key: creativeUploads.storageKey, draftId: creativeUploads.draftId })
+    .from(creativeUploads)
+    .where(
+      and(
+        inArray(creativeUploads.storageKey, unique),
+        eq(creativeUploads.dealershipId, dealershipId),
+        isNull(creativeUploads.deletedAt),
+      ),
+    )
+    .for('update');
+  if (rows.length !== unique.length) return false;
+  // The first draft a key is recorded on owns it.
+  const unowned = rows.filter((r) => r.draftId === null).map((r) => r.key);
+  if (unowned.length > 0)
+    await tx
+      .update(creativeUploads)
+      .set({ draftId })
+      .where(and(inArray(creativeUploads.storageKey, unowned), isNull(creativeUploads.draftId)));
+  return true;
+}
+
+/**
+ * Records an uploaded creative for a draft and appends it to the draft's comma-joined `creatives`.
+ * 'unknown' when the uploads ledger holds no (undeleted) upload of `storageKey` for this dealership
+ * (the foreign key of `campaign_draft_creatives` would refuse it too).
+ */
 export async function addDraftCreative(
   db: Db,
   params: { dealershipId: number; draftId: number; storageKey: string; isActive: boolean; maxSlots: number },
-): Promise<{ id: number; creatives: string } | 'no-draft' | 'full'> {
+): Promise<{ id: number; creatives: string } | 'no-draft' | 'full' | 'unknown'> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select()
@@ -176,13 +217,24 @@ export async function addDraftCreative(
       .where(and(eq(campaignDrafts.id, params.draftId), eq(campaignDrafts.dealershipId, params.dealershipId)))
       .for('update');
     if (!draft || draft.isIncomplete !== 1) return 'no-draft' as const;
+    if (!(await lockDealershipUploads(tx, params.dealershipId, params.draftId, [params.storageKey])))
+      return 'unknown' as const;
     const links = (draft.creatives ?? '').split(',').filter(Boolean);
     if (!links.includes(params.storageKey) && links.length >= params.maxSlots) return 'full' as const;
     const [known] = await tx
       .select({ id: draftCreatives.id })
       .from(draftCreatives)
       .where(and(eq(draftCreatives.draftId, params.draftId), eq(draftCreatives.storageKey, params.storageKey)));
-    if (known) return { id: known.id, creatives: links.join(',') };
+    if (known) {
+      if (!links.includes(params.storageKey)) {
+        links.push(params.storageKey);
+        await tx
+          .update(campaignDrafts)
+          .set({ creatives: links.join(','), updatedAt: new Date() })
+          .where(eq(campaignDrafts.id, params.draftId));
+      }
+      return { id: known.id, creatives: links.join(',') };
+    }
     const [row] = await tx
       .insert(draftCreatives)
       .values({
@@ -199,6 +251,52 @@ export async function addDraftCreative(
       .set({ creatives, updatedAt: new Date() })
       .where(eq(campaignDrafts.id, params.draftId));
     return { id: row!.id, creatives };
+  });
+}
+
+/**
+ * Sets an incomplete draft's `creatives` to `links` (the PATCH of a step that sends them): every link
+ * must be an upload of the dealership in the ledger ('unknown' otherwise), at most `maxSlots`
+ * ('full'); links not yet recorded on the draft are recorded. Links left out stay recorded (their
+ * files are released when the draft is discarded). Null when there is no such incomplete draft.
+ */
+export async function setDraftCreatives(
+  db: Db,
+  params: { dealershipId: number; draftId: number; links: string[]; maxSlots: number },
+): Promise<'unknown' | 'full' | null | 'ok'> {
+  return db.transaction(async (tx) => {
+    const [draft] = await tx
+      .select({ id: campaignDrafts.id, isIncomplete: campaignDrafts.isIncomplete })
+      .from(campaignDrafts)
+      .where(and(eq(campaignDrafts.id, params.draftId), eq(campaignDrafts.dealershipId, params.dealershipId)))
+      .for('update');
+    if (!draft || draft.isIncomplete !== 1) return null;
+    const links = [...new Set(params.links)];
+    if (links.length > params.maxSlots) return 'full' as const;
+    if (!(await lockDealershipUploads(tx, params.dealershipId, params.draftId, links))) return 'unknown' as const;
+    const recorded = new Set(
+      (
+        await tx
+          .select({ key: draftCreatives.storageKey })
+          .from(draftCreatives)
+          .where(eq(draftCreatives.draftId, params.draftId))
+      ).map((r) => r.key),
+    );
+    const missing = links.filter((link) => !recorded.has(link));
+    if (missing.length > 0)
+      await tx.insert(draftCreatives).values(
+        missing.map((storageKey) => ({
+          draftId: params.draftId,
+          dealershipId: params.dealershipId,
+          storageKey,
+          isActive: true,
+        })),
+      );
+    await tx
+      .update(campaignDrafts)
+      .set({ creatives: links.length ? links.join(',') : null, updatedAt: new Date() })
+      .where(eq(campaignDrafts.id, params.draftId));
+    return 'ok' as const;
   });
 }
 
@@ -225,12 +323,16 @@ export interface FinaliseParams {
  * Creates the campaign of a draft (spec 001 §4 "Final creation"): in one transaction with the
  * draft row locked, records a pending managed campaign and sets the draft's `is_incomplete` to 0
  * with its name and notes. A draft already finalised answers its campaign again (a double submit
- * creates one campaign; `created` tells which call made it). Null when the draft is not the dealership's; 'product' when its product differs.
+ * creates one campaign; `created` tells which call made it). Null when the draft is not the dealership's; 'product' when its product differs;
+ * 'creatives' when `creatives` names a link that is not recorded on this draft (so it is in the
+ * uploads ledger for this dealership: issue 18 item 2).
  */
 export async function finaliseDraft(
   db: Db,
   params: FinaliseParams,
-): Promise<{ campaignId: number; vendorCampaignName: string; status: string; created: boolean } | null | 'product'> {
+): Promise<
+  { campaignId: number; vendorCampaignName: string; status: string; created: boolean } | null | 'product' | 'creatives'
+> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select()
@@ -252,6 +354,17 @@ export async function finaliseDraft(
     }
     if (draft.isIncomplete !== 1) return null;
     if (draft.productCode !== params.productCode) return 'product' as const;
+    if (params.creatives !== undefined) {
+      const recorded = new Set(
+        (
+          await tx
+            .select({ key: draftCreatives.storageKey })
+            .from(draftCreatives)
+            .where(eq(draftCreatives.draftId, params.draftId))
+        ).map((r) => r.key),
+      );
+      if (params.creatives.split(',').some((link) => link !== '' && !recorded.has(link))) return 'creatives' as const;
+    }
     const catalog = productCatalog[params.productCode as ProductCode];
     const [created] = await tx
       .insert(managedCampaigns)

@@ -1,8 +1,6 @@
-import crypto from 'node:crypto';
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  CREATIVES_BUCKET,
   createCampaignResponseSchema,
   createDraftBodySchema,
   createDraftResponseSchema,
@@ -11,6 +9,7 @@ import {
   creativeMessages,
   creativeSlots,
   creativeUploadRules,
+  type draftDataSchema,
   draftParamsSchema,
   draftSchema,
   errorResponseSchema,
@@ -28,7 +27,8 @@ import {
   type NonInventoryProductCode,
 } from '@portal/contracts';
 import { ApiError, notFound } from '../../../lib/errors';
-import { contentMatchesType } from '../../../lib/storage/sniff';
+import { isSafeStorageKey } from '../../../lib/storage/keys';
+import { isAllowedCreative } from '../../../lib/storage/sniff';
 import {
   addDraftCreative,
   createDraft,
@@ -37,11 +37,18 @@ import {
   finaliseDraft,
   getDraft,
   listIncompleteDrafts,
+  setDraftCreatives,
   toDraft,
   updateDraft,
 } from '../../../plugins/app/campaign-drafts-repository';
+import {
+  findDealershipUpload,
+  newCreativeKey,
+  recordSignedUpload,
+} from '../../../plugins/app/creative-uploads-repository';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 
+type DraftData = z.infer<typeof draftDataSchema>;
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const badRequest = (message: string, path?: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
@@ -49,15 +56,8 @@ const badRequest = (message: string, path?: string) =>
 /** How long a signed upload URL is valid. */
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 
-/** `creatives/link/{sha256(user id)[0..16]}{sha256(file name)[0..16]}.{ext}` (spec 001 §7). */
-export function creativeKey(userId: number, fileName: string): string {
-  const hash = (value: string) => crypto.createHash('sha256').update(value).digest('hex').slice(0, 16);
-  const extension = /\.([a-z0-9]{1,8})$/i.exec(fileName)?.[1]?.toLowerCase();
-  return `${CREATIVES_BUCKET}/link/${hash(String(userId))}${hash(fileName)}${extension ? `.${extension}` : ''}`;
-}
-
-const isCreativeLink = (link: string) =>
-  link.startsWith(`${CREATIVES_BUCKET}/link/`) && !link.includes(',') && !link.includes('..');
+/** The one answer for a link that is not an upload of this dealership or whose file is missing (no oracle). */
+const NOT_UPLOADED = 'The file has not been uploaded';
 
 /**
  * Campaign creation (spec 001 §4, §7): drafts, creatives and the two creation calls. Every route
@@ -68,30 +68,49 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   app.addHook('preHandler', app.requireTenant);
 
   /**
-   * Checks a stored creative again before it is recorded (whatever the storage driver: an S3
-   * presigned PUT cannot enforce a maximum size): it exists, is within the product's size limit and,
-   * for mob and aud, its bytes are of an accepted type. A refused file is deleted.
+   * The check every path that writes a draft's `creatives` runs on each link (issue 18 item 2): the
+   * link must be an upload the ledger holds for this dealership — anything else (another tenant's
+   * key, a key that never existed, `../../session-secret`) is 400 "The file has not been uploaded",
+   * the same answer whether or not such a file exists, and storage is not even read. Then the stored
+   * file is checked again whatever the storage driver (an S3 presigned PUT cannot enforce a maximum
+   * size): within the product's size limit and sniffed as a type of the product's creative kind.
+   * Nothing is ever deleted here: a refused file stays where it is.
    */
-  async function verifyStoredCreative(link: string, product: NonInventoryProductCode, path = 'creative_image') {
+  async function checkCreativeLink(
+    dealershipId: number,
+    link: string,
+    product: NonInventoryProductCode,
+    path = 'creative_image',
+  ) {
     const rule = creativeUploadRules[product];
-    const head = rule ? await app.storage.getStream(link, { start: 0, end: 4099 }).catch(() => null) : null;
-    if (!rule || !head) throw badRequest('The file has not been uploaded', path);
+    // A string that cannot be a storage key (NUL, `..`, …) is not even looked up: the same answer.
+    const upload = rule && isSafeStorageKey(link) ? await findDealershipUpload(app.db, dealershipId, link) : null;
+    const head = upload ? await app.storage.getStream(link, { start: 0, end: 4099 }).catch(() => null) : null;
+    if (!rule || !upload || !head) throw badRequest(NOT_UPLOADED, path);
     const chunks: Buffer[] = [];
     for await (const chunk of head.body) chunks.push(chunk as Buffer);
-    let problem: string | null = null;
-    if (head.totalSize > rule.maxMb * 1024 * 1024) problem = creativeMessages.tooLarge(rule.maxMb);
-    else if (rule.mimeTypes && !(await contentMatchesType(Buffer.concat(chunks), head.contentType)))
-      problem = creativeMessages.wrongType;
-    if (problem) {
-      await app.storage.delete(link);
-      throw badRequest(problem, path);
-    }
+    if (head.totalSize > rule.maxMb * 1024 * 1024) throw badRequest(creativeMessages.tooLarge(rule.maxMb), path);
+    if (!(await isAllowedCreative(Buffer.concat(chunks), upload.declaredType, rule.kind)))
+      throw badRequest(creativeMessages.wrongType, path);
+  }
+
+  /** Checks a comma-joined list of links for a product with creative slots (`checkCreativeLink` each). */
+  async function checkCreativeLinks(dealershipId: number, links: string[], productCode: string, path: string) {
+    if (links.length === 0) return;
+    const slots = creativeSlots[productCode as NonInventoryProductCode];
+    if (slots === undefined) throw badRequest('This product does not take custom creatives', path);
+    if (new Set(links).size > Math.min(slots, MAX_CREATIVE_SLOTS))
+      throw badRequest(`This product takes at most ${slots} creatives`, path);
+    for (const link of new Set(links))
+      await checkCreativeLink(dealershipId, link, productCode as NonInventoryProductCode, path);
   }
 
   /**
    * `POST .../campaigns` `{ pacing_id (unix s), product_code (upper case), objective?, is_incomplete: 1,
    * creatives? (comma-joined links of uploaded creatives, recorded on the draft) }` → 201
-   * `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle"). 400 for a link that was not uploaded.
+   * `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle"). 400 for a link that is not an
+   * upload of this dealership in the ledger, or whose file is missing, too large or of another type
+   * (`checkCreativeLink`).
    */
   app.post(
     '/campaigns',
@@ -105,16 +124,9 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       },
     },
     async (request, reply) => {
-      const links = (request.body.creatives ?? '').split(',').filter(Boolean);
+      const links = [...new Set((request.body.creatives ?? '').split(',').filter(Boolean))];
       const slots = creativeSlots[request.body.product_code as NonInventoryProductCode];
-      if (links.length > 0) {
-        if (slots === undefined) throw badRequest('This product does not take custom creatives', 'creatives');
-        if (links.length > slots) throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
-        for (const link of links) {
-          if (!isCreativeLink(link)) throw badRequest('Not a creative link', 'creatives');
-          await verifyStoredCreative(link, request.body.product_code as NonInventoryProductCode, 'creatives');
-        }
-      }
+      await checkCreativeLinks(request.params.dealership_id, links, request.body.product_code, 'creatives');
       const id = await createDraft(app.db, {
         dealershipId: request.params.dealership_id,
         userId: request.user!.id,
@@ -122,14 +134,16 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
         pacingId: request.body.pacing_id,
         objective: request.body.objective,
       });
-      for (const link of links)
-        await addDraftCreative(app.db, {
+      for (const link of links) {
+        const added = await addDraftCreative(app.db, {
           dealershipId: request.params.dealership_id,
           draftId: id,
           storageKey: link,
           isActive: true,
           maxSlots: Math.min(slots ?? 0, MAX_CREATIVE_SLOTS),
         });
+        if (added === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
+      }
       return reply.status(201).send({ link_campaign_id: id });
     },
   );
@@ -159,7 +173,9 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   /**
    * `PATCH .../campaigns/{link_campaign_id}` with `{ data, link_campaign_id }` (or the fields alone):
    * saves a step (objective; allowed_vehicle_states + filter fields; dates, zip, name, budget;
-   * notes) → the draft. 404 when the draft is not an incomplete draft of this dealership.
+   * notes; creatives: comma-joined links, each checked as on `POST .../campaigns/creative` and
+   * recorded on the draft) → the draft. 400 for a link that is not an upload of this dealership
+   * (`checkCreativeLink`); 404 when the draft is not an incomplete draft of this dealership.
    */
   app.patch(
     '/campaigns/:link_campaign_id',
@@ -174,9 +190,27 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
     async (request) => {
       const body = request.body;
-      const data = 'data' in body && typeof body.data === 'object' ? body.data : body;
+      const data: DraftData = 'data' in body && typeof body.data === 'object' ? body.data : (body as DraftData);
       if ('link_campaign_id' in body && body.link_campaign_id !== request.params.link_campaign_id)
         throw badRequest('link_campaign_id does not match the path', 'link_campaign_id');
+      const { dealership_id: dealershipId, link_campaign_id: draftId } = request.params;
+      if (typeof data.creatives === 'string') {
+        const draft = await getDraft(app.db, dealershipId, draftId);
+        if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
+        const productCode = data.product_code ?? draft.productCode;
+        const links = [...new Set(data.creatives.split(',').filter(Boolean))];
+        await checkCreativeLinks(dealershipId, links, productCode, 'creatives');
+        const slots = creativeSlots[productCode as NonInventoryProductCode] ?? 0;
+        const result = await setDraftCreatives(app.db, {
+          dealershipId,
+          draftId,
+          links,
+          maxSlots: Math.min(slots, MAX_CREATIVE_SLOTS),
+        });
+        if (result === null) throw notFound('Draft not found');
+        if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
+        if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
+      }
       const row = await updateDraft(
         app.db,
         request.params.dealership_id,
@@ -188,7 +222,11 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
   );
 
-  /** `DELETE .../campaigns/{link_campaign_id}` → 204: discards an unfinished draft, its creatives and their files (already gone: 204). */
+  /**
+   * `DELETE .../campaigns/{link_campaign_id}` → 204: discards an unfinished draft and its creatives;
+   * deletes the files of those creatives that no other draft or created campaign records (already
+   * gone: 204).
+   */
   app.delete(
     '/campaigns/:link_campaign_id',
     {
@@ -206,7 +244,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
   );
 
-  /** `DELETE .../campaigns/{link_campaign_id}/creative` → 204: removes the draft's creatives and their files (none: 204). */
+  /** `DELETE .../campaigns/{link_campaign_id}/creative` → 204: removes the draft's creatives and the files nothing else records (none: 204). */
   app.delete(
     '/campaigns/:link_campaign_id/creative',
     {
@@ -228,7 +266,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * Upload signing (spec 001 §7): `POST .../campaigns/creative/upload-url` `{ mimeType, fileName,
    * bucket_name: 'creatives', product_code, fileSize? }` → `{ uploadUrl, link, expiresAt }`. The URL
    * is valid 15 minutes for one PUT of that content type up to the product's size limit (mob 1 MB,
-   * others 100 MB). 400 with the spec's messages for spaces in the name, a wrong type or a size over the limit.
+   * others 100 MB). `link` is a new random key `creatives/{organization_id}/{dealership_id}/{uuid}/{file
+   * name}` written to the uploads ledger for this dealership before the URL is returned (issue 18
+   * item 2). 400 with the spec's messages for spaces in the name, a type outside the product's kind of
+   * `creativeAllowedTypes` (item 10: MIME type and extension) or a size over the limit.
    */
   app.post(
     '/campaigns/creative/upload-url',
@@ -246,15 +287,22 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       const rule = creativeUploadRules[product as NonInventoryProductCode];
       if (/\s/.test(fileName)) throw badRequest(creativeMessages.spaces, 'fileName');
       const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
-      if (rule.extensions && rule.mimeTypes) {
-        if (!rule.mimeTypes.includes(mimeType.toLowerCase()) || !rule.extensions.includes(extension))
-          throw badRequest(creativeMessages.wrongType, 'mimeType');
-      }
-      if (!/^[\w.+-]+\/[\w.+-]+$/.test(mimeType)) throw badRequest(creativeMessages.wrongType, 'mimeType');
+      if (!rule.mimeTypes.includes(mimeType.toLowerCase()) || !rule.extensions.includes(extension))
+        throw badRequest(creativeMessages.wrongType, 'mimeType');
       const maxBytes = rule.maxMb * 1024 * 1024;
       if (fileSize !== undefined && fileSize > maxBytes)
         throw badRequest(creativeMessages.tooLarge(rule.maxMb), 'fileSize');
-      const key = creativeKey(request.user!.id, fileName);
+      const key = newCreativeKey(request.params.organization_id, request.params.dealership_id, fileName);
+      await recordSignedUpload(app.db, {
+        storageKey: key,
+        organizationId: request.params.organization_id,
+        dealershipId: request.params.dealership_id,
+        userId: request.user!.id,
+        productCode: product,
+        declaredType: mimeType.toLowerCase(),
+        maxBytes,
+        fileName,
+      });
       const uploadUrl = await app.storage.signedUploadUrl(key, {
         contentType: mimeType.toLowerCase(),
         maxBytes,
@@ -269,8 +317,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   /**
    * `POST .../campaigns/creative` `{ link_campaign_id, is_active, creative_image (the link) }` → 201
    * `{ id, link_campaign_id, creative_image, creatives }`: records an uploaded creative on the draft.
-   * 400 when the file was not uploaded, is not a creative link, or the product's slots (mob 3, ott 1,
-   * vid 2, aud 3; never more than 3) are full; 404 for a draft that is not this dealership's.
+   * 400 when the link is not an upload of this dealership in the ledger or its file is missing, too
+   * large or of another type (`checkCreativeLink`: one answer, nothing deleted), or the product's
+   * slots (mob 3, ott 1, vid 2, aud 3; never more than 3) are full; 404 for a draft that is not this
+   * dealership's.
    */
   app.post(
     '/campaigns/creative',
@@ -287,10 +337,9 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       const { link_campaign_id: draftId, creative_image: link, is_active: isActive } = request.body;
       const draft = await getDraft(app.db, request.params.dealership_id, draftId);
       if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
-      if (!isCreativeLink(link)) throw badRequest('Not a creative link', 'creative_image');
       const slots = creativeSlots[draft.productCode as NonInventoryProductCode];
       if (slots === undefined) throw badRequest('This product does not take custom creatives', 'link_campaign_id');
-      await verifyStoredCreative(link, draft.productCode as NonInventoryProductCode);
+      await checkCreativeLink(request.params.dealership_id, link, draft.productCode as NonInventoryProductCode);
       const result = await addDraftCreative(app.db, {
         dealershipId: request.params.dealership_id,
         draftId,
@@ -299,6 +348,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
         maxSlots: Math.min(slots, MAX_CREATIVE_SLOTS),
       });
       if (result === 'no-draft') throw notFound('Draft not found');
+      if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creative_image');
       if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creative_image');
       return reply
         .status(201)
@@ -368,7 +418,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
 
   /**
    * `POST .../campaigns/create-noninventory-campaign` (spec 001 §7) → 201 as above. `audience` is a
-   * list of 'name (size)' or ['None']; `creatives` comma-joined links recorded on the draft.
+   * list of 'name (size)' or ['None']; `creatives` comma-joined links, each recorded on this draft
+   * (so in the uploads ledger for this dealership), else 400.
    */
   app.post(
     '/campaigns/create-noninventory-campaign',
@@ -384,14 +435,6 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     async (request, reply) => {
       const body = request.body;
       await checkedName(request.params, body);
-      const draft = await getDraft(app.db, request.params.dealership_id, body.link_campaign_id);
-      if (!draft) throw notFound('Draft not found');
-      if (draft.isIncomplete === 1) {
-        const recorded = new Set((draft.creatives ?? '').split(',').filter(Boolean));
-        const sent = body.creatives.split(',').filter(Boolean);
-        if (sent.some((link) => !recorded.has(link)))
-          throw badRequest('Every creative must be uploaded to this draft first', 'creatives');
-      }
       return finalise(reply, request.params.dealership_id, {
         draftId: body.link_campaign_id,
         productCode: body.product_code,
@@ -420,6 +463,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     const result = await finaliseDraft(app.db, { dealershipId, ...params });
     if (result === null) throw notFound('Draft not found');
     if (result === 'product') throw badRequest("product_code is not the draft's product", 'product_code');
+    if (result === 'creatives') throw badRequest('Every creative must be uploaded to this draft first', 'creatives');
     reply.status(result.created ? 201 : 200);
     return {
       client_campaign_id: result.campaignId,

@@ -1,11 +1,17 @@
+import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import * as z from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@portal/contracts';
+import { creativeUploadRules, errorResponseSchema, type NonInventoryProductCode } from '@portal/contracts';
 import { ApiError, forbidden } from '../../../lib/errors';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
 import { isValidUploadSignature, UPLOADS_PATH } from '../../../lib/storage/signed-urls';
-import { contentMatchesType } from '../../../lib/storage/sniff';
+import { isAllowedCreative } from '../../../lib/storage/sniff';
+import {
+  findUploadByKey,
+  markUploadStored,
+  unmarkUploadStored,
+} from '../../../plugins/app/creative-uploads-repository';
 
 /** The largest upload any signed URL may allow (creatives: 100 MB, spec 001 §5). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -22,9 +28,12 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
   /**
    * `PUT /api/uploads/{key}?contentType&maxBytes&expires&signature` with the file as the body →
    * 204 once stored. The signature binds key, content type, maximum size (bytes) and expiry (unix
-   * seconds). Errors: 400 bad key; 403 missing, wrong or expired signature; 413 body larger than
-   * `maxBytes`; 415 `Content-Type` header other than the signed one, or bytes that are not of that
-   * type (sniffed with file-type).
+   * seconds). The key must be in the uploads ledger (written when the URL was signed) with that
+   * type, and the URL takes one PUT: the ledger row records size, SHA-256 and time (issue 18 item 2).
+   * Errors: 400 bad key; 403 missing, wrong or expired signature, or a key the ledger does not hold;
+   * 409 a file was already stored for this link; 413 body larger than `maxBytes`; 415 `Content-Type`
+   * header other than the signed one, or bytes that are not a type of the creative's kind in
+   * `creativeAllowedTypes` (sniffed with file-type; SVG, HTML, JavaScript never stored: item 10).
    */
   app.put(
     `${UPLOADS_PATH}/*`,
@@ -46,6 +55,7 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
           204: z.null(),
           400: errorResponseSchema,
           403: errorResponseSchema,
+          409: errorResponseSchema,
           413: errorResponseSchema,
           415: errorResponseSchema,
         },
@@ -61,6 +71,10 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
       if (!isValidUploadSignature(options.secret, values, signature)) throw forbidden('This upload link is not valid');
       if (values.expires < Math.floor(options.clock().getTime() / 1000))
         throw forbidden('This upload link has expired');
+      const upload = await findUploadByKey(app.db, key);
+      const rule = upload ? creativeUploadRules[upload.productCode as NonInventoryProductCode] : undefined;
+      if (!upload || !rule || upload.deletedAt || upload.declaredType !== contentType.toLowerCase())
+        throw forbidden('This upload link is not valid');
       const declared = String(request.headers['content-type'] ?? '');
       if (declared.split(';')[0]!.trim().toLowerCase() !== contentType.toLowerCase())
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', `This link accepts ${contentType} only`);
@@ -78,9 +92,17 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
         chunks.push(chunk as Buffer);
       }
       const bytes = Buffer.concat(chunks);
-      if (!(await contentMatchesType(bytes, contentType)))
+      if (!(await isAllowedCreative(bytes, contentType, rule.kind)))
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please see below for accepted file types');
-      await app.storage.put(key, bytes, { contentType });
+      const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
+      const stored = await markUploadStored(app.db, key, { sizeBytes: size, sha256, storedAt: options.clock() });
+      if (!stored) throw new ApiError(409, 'CONFLICT', 'A file was already uploaded to this link');
+      try {
+        await app.storage.put(key, bytes, { contentType });
+      } catch (error) {
+        await unmarkUploadStored(app.db, key);
+        throw error;
+      }
       return reply.status(204).send(null);
     },
   );

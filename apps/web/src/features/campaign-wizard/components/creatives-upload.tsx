@@ -3,7 +3,14 @@ import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
-import { creativeFileError, creativeSlots, creativeUploadRules, type NonInventoryProductCode } from '@portal/contracts';
+import {
+  creativeAccept,
+  creativeFileError,
+  creativeMessages,
+  creativeSlots,
+  creativeUploadRules,
+  type NonInventoryProductCode,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { uploadCreative } from '../api/creatives';
 import type { TenantIds } from '../api/drafts';
@@ -78,10 +85,22 @@ export function CreativesUpload({ ids, product, links, onChange }: CreativesUplo
       {free > 0 ? (
         <Dropzone
           onDrop={(files) => void accept(files)}
+          // The file chooser offers the product's kind of creative only (the contracts' allow-list);
+          // a refused file gets the spec's message, as creativeFileError gives it for size and spaces.
+          accept={creativeAccept(product)}
+          onReject={(rejections) => {
+            const messages = new Set(
+              rejections.map(({ file, errors }) =>
+                errors.some((e) => e.code === 'too-many-files')
+                  ? `You can upload up to ${slots} files`
+                  : (creativeFileError(product, file) ?? creativeMessages.wrongType),
+              ),
+            );
+            for (const message of messages) notifications.show({ color: 'red', message });
+          }}
           multiple={free > 1}
           aria-label="Upload creatives"
           loading={uploading > 0}
-          // Type and size are checked by creativeFileError so the spec's messages are shown.
         >
           <Group justify="center" gap="sm" mih={80} style={{ pointerEvents: 'none' }}>
             {uploading > 0 ? <Loader size="sm" /> : <IconUpload size={28} aria-hidden />}
