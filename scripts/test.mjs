@@ -141,17 +141,19 @@ async function onLocalServer(sql) {
 }
 
 /** Drops the throw-away database (and the benchmark's) once; called at the end, on failure and on a signal. */
-let dropped = false;
-async function dropThrowAway() {
-  if (!postgres.database || dropped) return;
-  dropped = true;
-  try {
-    for (const name of [postgres.database, `${postgres.database}_bench`]) {
-      await onLocalServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+let dropping = null;
+function dropThrowAway() {
+  if (!postgres.database) return Promise.resolve();
+  dropping ??= (async () => {
+    try {
+      for (const name of [postgres.database, `${postgres.database}_bench`]) {
+        await onLocalServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    } catch (error) {
+      console.error(`Could not drop the throw-away database ${postgres.database}: ${error.message}`);
     }
-  } catch (error) {
-    console.error(`Could not drop the throw-away database ${postgres.database}: ${error.message}`);
-  }
+  })();
+  return dropping;
 }
 
 if (postgres.mode === 'local') {
@@ -191,7 +193,9 @@ const running = new Set();
 /** Runs one step; resolves with its exit status and, when `capture`, its output. */
 function run({ command, args, env }, { capture = false } = {}) {
   return new Promise((resolve) => {
+    // Its own process group, so a signal reaches npx's grandchildren (vitest, playwright) too.
     const child = spawn(command, args, {
+      detached: true,
       stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       env: { ...process.env, ...(capture ? { FORCE_COLOR: '1' } : {}), ...env },
     });
@@ -207,9 +211,27 @@ function run({ command, args, env }, { capture = false } = {}) {
   });
 }
 
+/** Sends `signal` to the process group of each running step. */
+function signalSteps(signal) {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+// On a signal: stop the running steps (SIGTERM, SIGKILL after 10 s), then drop the throw-away database.
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, async () => {
-    for (const child of running) child.kill(signal);
+    if (stopping) return;
+    stopping = true;
+    const exited = [...running].map((child) => new Promise((resolve) => child.once('close', resolve)));
+    signalSteps('SIGTERM');
+    const late = setTimeout(() => signalSteps('SIGKILL'), 10_000);
+    await Promise.all(exited);
+    clearTimeout(late);
     await dropThrowAway();
     process.exit(128 + ({ SIGHUP: 1, SIGINT: 2, SIGTERM: 15 }[signal] ?? 0));
   });
@@ -217,6 +239,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 
 let passed = 0;
 async function fail(name, seconds, status) {
+  if (stopping) return new Promise(() => undefined); // the signal handler ends the process
   console.error(`\n✗ ${name} failed after ${seconds} s`);
   console.info(`${passed} passed, 1 failed`);
   await dropThrowAway();
