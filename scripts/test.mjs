@@ -91,9 +91,14 @@ if (postgresSteps.length === 0) {
   postgres = { mode: 'given', url: process.env.TEST_DATABASE_URL };
   console.info(`PostgreSQL suites: on TEST_DATABASE_URL (${printableUrl(postgres.url)}).`);
 } else {
-  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
   const server = localServer();
-  const connection = await connectLocal(pg, server);
+  let pg = null;
+  try {
+    pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+  } catch {
+    // only with --dry-run before the first install
+  }
+  const connection = pg ? await connectLocal(pg, server) : { reason: 'the pg package is not installed yet' };
   if (connection.client) {
     await connection.client.end();
     postgres = { mode: 'local', pg, server };
