@@ -13,7 +13,7 @@ import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
 import { createAdPlatforms } from './self-service/connectors';
-import { listenFailureMessage, startUpBlock, type StartUpFacts } from './lib/start-up-message';
+import { flushLogger, listenFailureMessage, startUpBlock, type StartUpFacts } from './lib/start-up-message';
 
 /**
  * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
@@ -107,6 +107,7 @@ async function main() {
   }
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
   app.log.info(`portal ready on http://localhost:${port} (database: ${database.kind}, files: ${storage.kind})`);
+  flushLogger(app.log); // the block ends the start-up: the log lines buffered so far come first
   console.info(
     startUpBlock({
       host: config.HOST,

@@ -95,3 +95,18 @@ export function listenFailureMessage(error: unknown, port: number): string | nul
   }
   return null;
 }
+
+/**
+ * Writes out what the logger still buffers (pino writes through an asynchronous SonicBoom), so a
+ * block printed next comes after the log lines before it. Best effort: a logger without that stream
+ * is left alone.
+ */
+export function flushLogger(log: object): void {
+  const key = Object.getOwnPropertySymbols(log).find((symbol) => symbol.description === 'pino.stream');
+  const stream = key ? (log as Record<symbol, { flushSync?: () => void } | undefined>)[key] : undefined;
+  try {
+    stream?.flushSync?.();
+  } catch {
+    // the stream is not open yet: nothing was buffered on it
+  }
+}
