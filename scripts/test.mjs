@@ -124,7 +124,7 @@ if (missing.length > 0) {
     `${dryRun ? 'would install' : 'Installing'} ${plan.packages.join(' ')}: ${installCommand(plan.packages, plan)}`,
   );
   if (!dryRun) {
-    const installed = installPackages(plan) && missingTools(needed).length === 0;
+    const installed = installPackages(plan, rights.apt) && missingTools(needed).length === 0;
     if (!installed) {
       console.error(
         `\n✗ Installing ${plan.packages.join(' ')} did not give ${needed.join(' and ')}; see the output above.`,

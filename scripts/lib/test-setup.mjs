@@ -74,6 +74,7 @@ export function installCommand(packages, { sudo }) {
  * a person runs.
  */
 export function planTools(missing, { root, sudo, apt, installAllowed }) {
+  // apt: apt-get's path (or true) when the system has it
   if (missing.length === 0) return { action: 'none' };
   const describe = missing.map(({ tool, where }) => {
     const { label, usedBy } = TOOLS[tool];
@@ -109,20 +110,24 @@ export function planTools(missing, { root, sudo, apt, installAllowed }) {
   };
 }
 
-/** Whether this process may install system packages: root, or sudo without a password. */
+/** Whether this process may install system packages (root, or sudo without a password), and apt-get's path or null. */
 export function installRights() {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   const sudo = !root && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
-  return { root, sudo, apt: findOnPath('apt-get') !== null || isExecutable('/usr/bin/apt-get') };
+  const apt = findOnPath('apt-get') ?? (isExecutable('/usr/bin/apt-get') ? '/usr/bin/apt-get' : null);
+  return { root, sudo, apt };
 }
 
-/** Runs the apt install of `plan` (from planTools) with its output shown; returns whether it succeeded. */
-export function installPackages(plan) {
+/**
+ * Runs the apt install of `plan` (from planTools) with `aptGet` (installRights' path), `apt-get update`
+ * then `apt-get install -y`, non-interactive, with its output shown; returns whether both succeeded.
+ */
+export function installPackages(plan, aptGet = 'apt-get') {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const prefix = plan.sudo ? ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive'] : [];
   for (const args of [
-    ['apt-get', 'update', '-qq'],
-    ['apt-get', 'install', '-y', '-qq', ...plan.packages],
+    [aptGet, 'update', '-qq'],
+    [aptGet, 'install', '-y', '-qq', ...plan.packages],
   ]) {
     const command = [...prefix, ...args];
     const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });

@@ -9,6 +9,7 @@ import {
   DEFAULT_CHROMIUM,
   findOnPath,
   installCommand,
+  installPackages,
   missingTools,
   planTools,
   printableUrl,
@@ -111,6 +112,21 @@ describe('what npm test sets up (issue 26)', () => {
     });
     expect(wrongPath.action).toBe('stop');
     expect(wrongPath.message).toContain('CHROMIUM_PATH=/opt/c is not an executable');
+  });
+
+  it('runs apt-get update, then apt-get install -y of the missing packages, non-interactively', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-apt-'));
+    const log = path.join(dir, 'calls');
+    const aptGet = path.join(dir, 'apt-get');
+    fs.writeFileSync(aptGet, `#!/bin/sh\necho "$DEBIAN_FRONTEND $*" >> ${log}\n`, { mode: 0o755 });
+    expect(installPackages({ action: 'install', packages: ['chromium', 'poppler-utils'], sudo: false }, aptGet)).toBe(
+      true,
+    );
+    expect(fs.readFileSync(log, 'utf8')).toBe(
+      'noninteractive update -qq\nnoninteractive install -y -qq chromium poppler-utils\n',
+    );
+    fs.writeFileSync(aptGet, '#!/bin/sh\nexit 100\n', { mode: 0o755 });
+    expect(installPackages({ action: 'install', packages: ['chromium'], sudo: false }, aptGet)).toBe(false);
   });
 
   it('names a throw-away database per run and prints URLs without their password', () => {
