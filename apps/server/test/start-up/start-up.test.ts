@@ -11,7 +11,8 @@ import { freePort, startServerProcess, type ServerProcess } from '../faults/serv
 /**
  * `npm start`'s end (issue 26): the real server process (`src/server.ts`) prints one block a person
  * reads — URL, demo users, where the data lives, how to stop — and a port in use is one line naming
- * the fix with exit status 1, never a stack trace.
+ * the fix with exit status 1, never a stack trace. Each test starts a real server process (migrations
+ * on a fresh PGlite take seconds, more on a busy machine), hence their 3-minute limit.
  */
 
 const started: Array<{ stop(): Promise<void> }> = [];
@@ -47,7 +48,7 @@ describe('start-up (issue 26)', () => {
     expect(printed).toContain(`Files:    ${path.join(dataDir, 'storage')}`);
     expect(printed).toContain('Stop with Ctrl+C');
     expect(printed).not.toContain('demo.test');
-  });
+  }, 180_000);
 
   it('lists the demo users on a restart of a demo database, with where their password comes from', async () => {
     const portal = await startPortal({ LOAD_DEMO: 'true' });
@@ -62,7 +63,7 @@ describe('start-up (issue 26)', () => {
     } else {
       expect(printed).toContain(`Database: ${path.join(portal.dataDir, 'pgdata')}`);
     }
-  });
+  }, 180_000);
 
   it('a port in use is one line naming the fix and exit status 1, without a stack trace', async () => {
     const taken = net.createServer();
@@ -97,5 +98,5 @@ describe('start-up (issue 26)', () => {
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
-  });
+  }, 180_000);
 });
