@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (pure functions of contracts and server), `server` (routes and
+// Three projects: `unit` (pure functions of contracts and server, and the root scripts of npm start,
+// npm test and the docs check), `server` (routes and
 // repositories against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set)
 // and `web` (components under happy-dom with Testing Library).
 export default defineConfig({
@@ -14,6 +15,7 @@ export default defineConfig({
             'packages/contracts/test/**/*.test.ts',
             'packages/report-charts/test/**/*.test.ts',
             'apps/server/test/unit/**/*.test.ts',
+            'scripts/test/**/*.test.mjs',
           ],
           environment: 'node',
         },

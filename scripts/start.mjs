@@ -1,13 +1,39 @@
 #!/usr/bin/env node
-// `npm start`: installs dependencies if missing, builds the web app if it is missing or older
-// than its sources, then runs the server (migrations and the first-start demo load happen there).
+// `npm start`: refuses a Node older than package.json's engines and a port that is taken (each in one
+// line naming the fix), installs dependencies if missing, builds the web app if it is missing or older
+// than its sources, then runs the server (migrations, the first-start demo load and the start-up block
+// with the URL, the demo users and where the data lives happen there; README "Quick start").
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitOnWrongNode } from './lib/node-version.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
+exitOnWrongNode(root);
+
+/**
+ * Exits with status 1 and one line when PORT (default 3000) is taken on HOST, before a minute of
+ * install and build is spent; the server says the same if the port is taken later (listenFailureMessage).
+ */
+async function exitWhenPortTaken() {
+  const port = Number(process.env.PORT || 3000);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) return; // the server names the wrong value
+  const probe = net.createServer();
+  const code = await new Promise((resolve) => {
+    probe.once('error', (error) => resolve(error.code));
+    probe.listen(port, process.env.HOST || '0.0.0.0', () => probe.close(() => resolve(null)));
+  });
+  if (code === 'EADDRINUSE') {
+    console.error(
+      `Port ${port} is in use: stop the other process or start with PORT=${port < 65535 ? port + 1 : 3000} npm start`,
+    );
+    process.exit(1);
+  }
+}
+await exitWhenPortTaken();
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root });

@@ -13,12 +13,14 @@ import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
 import { createAdPlatforms } from './self-service/connectors';
+import { flushLogger, listenFailureMessage, startUpBlock, type StartUpFacts } from './lib/start-up-message';
 
 /**
  * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
  * database (PGlite in DATA_DIR unless DATABASE_URL is set), migrate, open the file storage
  * (DATA_DIR/storage unless S3_BUCKET is set), load the demo agency on first start, then serve the
- * API and the SPA on PORT.
+ * API and the SPA on PORT, and print the start-up block (URL, demo users, where the data lives, how to
+ * stop). A port in use (or privileged) is one line naming the fix and exit status 1 (issue 26).
  */
 async function main() {
   let config;
@@ -65,13 +67,15 @@ async function main() {
     logger: loggerOptions(config.LOG_LEVEL),
   });
 
-  if (config.LOAD_DEMO && !(await isDemoLoaded(database.db))) {
+  let demo: StartUpFacts['demo'] = (await isDemoLoaded(database.db)) ? { state: 'loaded-before' } : { state: 'absent' };
+  if (config.LOAD_DEMO && demo.state === 'absent') {
     const started = Date.now();
     app.log.info('loading the demo agency (first start)');
     const today = localDate(new Date(), 'America/Chicago');
     const { result } = await loadDemo(database.db, { today, password: config.DEMO_PASSWORD, storage });
     const rows = result.files.reduce((sum, file) => sum + file.rows, 0);
     app.log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
+    demo = { state: 'loaded-now', password: config.DEMO_PASSWORD };
   }
 
   await startJobWorkers(app, {
@@ -91,8 +95,30 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`portal ready on http://localhost:${config.PORT} (database: ${database.kind}, files: ${storage.kind})`);
+  try {
+    await app.listen({ port: config.PORT, host: config.HOST });
+  } catch (error) {
+    const message = listenFailureMessage(error, config.PORT);
+    if (!message) throw error;
+    console.error(message);
+    await jobs.stop({ graceful: false, wait: true, timeout: 5_000 }).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
+  app.log.info(`portal ready on http://localhost:${port} (database: ${database.kind}, files: ${storage.kind})`);
+  flushLogger(app.log); // the block ends the start-up: the log lines buffered so far come first
+  console.info(
+    startUpBlock({
+      host: config.HOST,
+      port,
+      dataDir,
+      databaseUrl: config.DATABASE_URL,
+      s3Bucket: config.S3_BUCKET,
+      smtp: Boolean(config.SMTP_URL),
+      demo,
+    }),
+  );
 }
 
 main().catch((error) => {
