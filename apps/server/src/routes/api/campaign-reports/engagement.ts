@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  leadTableColumns,
   eventsResponseSchema,
   leadsPageSchema,
   reportParamsSchema,
@@ -30,6 +31,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/campaigns/:campaign_id/leads',
     summary: 'Leads delivered',
     pageSchema: leadsPageSchema,
+    columns: leadTableColumns,
     params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
     list: listLeads,
     count: countLeads,
