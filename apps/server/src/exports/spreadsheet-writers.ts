@@ -22,22 +22,23 @@ const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
  * Neutralises formula injection (OWASP "CSV Injection"; ASVS 4.0 5.3.x): text starting with `=`,
  * `+`, `-`, `@`, a tab or a carriage return gets a leading single quote, so a spreadsheet shows it
  * as text instead of evaluating it. Numbers (negative ones too) and text that is a plain decimal
- * number stay as they are; null and undefined become an empty cell.
+ * number stay as they are; null and undefined are an empty cell (null).
  */
-export function spreadsheetCell(value: SpreadsheetCell): string | number {
-  if (value === null || value === undefined) return '';
+export function spreadsheetCell(value: SpreadsheetCell): string | number | null {
+  if (value === null || value === undefined) return null;
   if (typeof value === 'number') return value;
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 /** Every cell of `rows` through `spreadsheetCell`. */
-export const spreadsheetRows = (rows: ReadonlyArray<ReadonlyArray<SpreadsheetCell>>): Array<Array<string | number>> =>
-  rows.map((row) => row.map(spreadsheetCell));
+export const spreadsheetRows = (
+  rows: ReadonlyArray<ReadonlyArray<SpreadsheetCell>>,
+): Array<Array<string | number | null>> => rows.map((row) => row.map(spreadsheetCell));
 
 /** csv-stringify's options with every string value (headers included) escaped by `spreadsheetCell`. */
 const escaping = (options: Options): Options => ({
   ...options,
-  cast: { ...options.cast, string: (value) => String(spreadsheetCell(value)) },
+  cast: { ...options.cast, string: (value) => String(spreadsheetCell(value) ?? '') },
 });
 
 /**
@@ -45,7 +46,7 @@ const escaping = (options: Options): Options => ({
  * string value is escaped by `spreadsheetCell`, numbers are written as numbers.
  */
 export function csvStream(headers: string[]): Stringifier {
-  return stringify(escaping({ header: true, columns: headers.map(spreadsheetCell).map(String) }));
+  return stringify(escaping({ header: true, columns: headers.map((header) => String(spreadsheetCell(header) ?? '')) }));
 }
 
 /** A whole CSV file (RFC 4180, rows as given, the header row first if it is the first row), escaped. */

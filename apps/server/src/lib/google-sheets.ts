@@ -58,7 +58,7 @@ export function createSheetsClient(config: GoogleSheetsConfig): SheetsClient {
           valueInputOption: 'RAW',
           // RAW input is never parsed as a formula; the cells are escaped all the same, for whoever
           // copies or re-imports the sheet (issue 18, one escaping for every export).
-          requestBody: { values: spreadsheetRows(rows) },
+          requestBody: { values: spreadsheetRows(rows).map((row) => row.map((cell) => cell ?? '')) },
         },
         await authorized(),
       );
