@@ -112,7 +112,7 @@ export const siteListPageSchema = reportPageSchema(siteRowSchema);
 export const siteSortColumns = ['SITE', 'IMPRESSIONS'] as const;
 /** Sort and filter ids of the site list; lower-case `site` / `impressions` are accepted as the spec's upper-case ids. */
 export const siteTableColumns = {
-  sort: [...siteSortColumns, 'site', 'impressions'],
+  sort: ['SITE', 'IMPRESSIONS', 'site', 'impressions'],
   filter: ['SITE', 'site'],
 } as const;
 /** Query of `.../site-list/creative-size`: the report range and the site (as listed in `SITE`). */
