@@ -35,7 +35,7 @@ export const spreadsheetRows = (
   rows: ReadonlyArray<ReadonlyArray<SpreadsheetCell>>,
 ): Array<Array<string | number | null>> => rows.map((row) => row.map(spreadsheetCell));
 
-/** csv-stringify's options with every string value (headers included) escaped by `spreadsheetCell`. */
+/** csv-stringify's options with every string value of a record escaped by `spreadsheetCell` (`cast.string`). */
 const escaping = (options: Options): Options => ({
   ...options,
   cast: { ...options.cast, string: (value) => String(spreadsheetCell(value) ?? '') },

@@ -77,6 +77,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&filters&startDate&endDate` →
    * `{ data, pagination: { total } }`: each campaign with impressions and clicks summed over the
    * range (all days when no range), CTR a percent to two decimals. Newest import first by default.
+   * Sort ids of `selfServiceSortColumns`; no filters; any other id → 400 (issue 18).
    */
   fastify.get(
     '/campaigns/self-service/list',
