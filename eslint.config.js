@@ -33,6 +33,16 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
+/** Packages that write spreadsheet cells, and the only server modules that may import them. */
+const spreadsheetPackages = ['csv-stringify', 'csv-stringify/sync', 'exceljs', '@googleapis/sheets'];
+const spreadsheetWriterModules = [
+  'apps/server/src/exports/spreadsheet-writers.ts',
+  // The Sheets API client; its writeRows passes every row through spreadsheetRows.
+  'apps/server/src/lib/google-sheets.ts',
+  // Writes the portal's own ingestion input from the demo datasets (read back by ingestion, never handed out).
+  'apps/server/src/demo/common.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', '**/test-results/**', 'apps/server/drizzle/**'],
@@ -90,6 +100,24 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [{ group: ['**/apps/web/**', '@portal/web'], message: 'The server does not import the web app.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Spreadsheet writers (issue 18, formula injection): the server writes CSV, xlsx and Google
+    // Sheets cells only through src/exports/spreadsheet-writers.ts, which escapes every text cell.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: spreadsheetWriterModules,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: spreadsheetPackages.map((name) => ({
+            name,
+            message: 'Write spreadsheets through src/exports/spreadsheet-writers.ts (it escapes formula injection).',
+          })),
           patterns: [{ group: ['**/apps/web/**', '@portal/web'], message: 'The server does not import the web app.' }],
         },
       ],

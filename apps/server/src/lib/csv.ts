@@ -1,7 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { formatPercent } from '@portal/contracts';
+import { csvStream } from '../exports/spreadsheet-writers';
 
 /** One column of a CSV export: its header text and how a row's value is written. */
 export interface CsvColumn<R> {
@@ -55,6 +55,7 @@ export const csvPercent = (value: number | null) => formatPercent(value);
  * so that no more than one slice is held in memory. The first slice is read before the headers
  * are sent, so a failing query still answers with the error shape; a failure later ends the
  * download early (the client sees a broken transfer, never a partial file announced as whole).
+ * Text cells starting with `=`, `+`, `-`, `@`, tab or CR get a leading `'` (`spreadsheetCell`).
  */
 export async function sendCsv<R>(
   reply: FastifyReply,
@@ -70,7 +71,8 @@ export async function sendCsv<R>(
       next = await iterator.next();
     }
   }
-  const csv = stringify({ header: true, columns: columns.map((column) => column.header) });
+  // Every cell is escaped against formula injection by the one spreadsheet writer (issue 18).
+  const csv = csvStream(columns.map((column) => column.header));
   pipeline(Readable.from(records()), csv, (error) => {
     if (error) reply.log.error({ err: error }, 'CSV export failed while streaming');
   });

@@ -1,5 +1,6 @@
 import { auth as googleAuth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import { spreadsheetIdOf } from '@portal/contracts';
+import { spreadsheetRows } from '../exports/spreadsheet-writers';
 
 /** A Google service account the portal writes sheets as (configuration), and where the Sheets API is. */
 export interface GoogleSheetsConfig {
@@ -14,7 +15,7 @@ export interface SheetsClient {
   serviceAccountEmail: string;
   /** True when the service account can open the spreadsheet of `url`; never throws. */
   canAccess(url: string): Promise<boolean>;
-  /** Replaces the first sheet's values with `rows` (header first). */
+  /** Replaces the first sheet's values with `rows` (header first), text cells escaped by `spreadsheetCell`. */
   writeRows(url: string, rows: Array<Array<string | number | null>>): Promise<void>;
 }
 
@@ -55,7 +56,9 @@ export function createSheetsClient(config: GoogleSheetsConfig): SheetsClient {
           spreadsheetId,
           range: 'A1',
           valueInputOption: 'RAW',
-          requestBody: { values: rows.map((row) => row.map((cell) => cell ?? '')) },
+          // RAW input is never parsed as a formula; the cells are escaped all the same, for whoever
+          // copies or re-imports the sheet (issue 18, one escaping for every export).
+          requestBody: { values: spreadsheetRows(rows).map((row) => row.map((cell) => cell ?? '')) },
         },
         await authorized(),
       );

@@ -56,6 +56,9 @@ export const vehicleSortColumns = [
   'clicks',
   'ctr',
 ] as const;
+/** Filters of the vehicles tables: `vehicle_state` (one or more), `description` and `vin_number` (text contained). */
+export const vehicleFilterColumns = ['vehicle_state', 'description', 'vin_number'] as const;
+export const vehicleTableColumns = { sort: vehicleSortColumns, filter: vehicleFilterColumns };
 
 /** A highlight vehicle of `GET .../campaigns/dyd/{id}/top-vehicles`. */
 export const highlightVehicleSchema = z.object({
@@ -88,6 +91,8 @@ export const creativeRowSchema = z.object({
 });
 export const creativesPageSchema = reportPageSchema(creativeRowSchema);
 export const creativeSortColumns = ['creative_name', 'creative_size', 'impressions', 'clicks', 'ctr'] as const;
+export const creativeFilterColumns = ['creative_name', 'creative_size'] as const;
+export const creativeTableColumns = { sort: creativeSortColumns, filter: creativeFilterColumns };
 
 /** `GET .../campaigns/search/{campaign_id}/calls` (paged, default datetime descending). `duration` in seconds; `recording_url` a short-lived signed URL. */
 export const phoneCallRowSchema = z.object({
@@ -99,11 +104,17 @@ export const phoneCallRowSchema = z.object({
 });
 export const phoneCallsPageSchema = reportPageSchema(phoneCallRowSchema);
 export const phoneCallSortColumns = ['phone_number', 'datetime', 'duration'] as const;
+export const phoneCallTableColumns = { sort: phoneCallSortColumns, filter: ['phone_number'] as const };
 
 /** `GET .../campaigns/display/{campaign_id}/site-list` (paged, impressions descending); 404 unless show_site_list. */
 export const siteRowSchema = z.object({ SITE: z.string(), AD_SIZES: z.array(z.string()), IMPRESSIONS: z.number() });
 export const siteListPageSchema = reportPageSchema(siteRowSchema);
 export const siteSortColumns = ['SITE', 'IMPRESSIONS'] as const;
+/** Sort and filter ids of the site list; lower-case `site` / `impressions` are accepted as the spec's upper-case ids. */
+export const siteTableColumns = {
+  sort: ['SITE', 'IMPRESSIONS', 'site', 'impressions'],
+  filter: ['SITE', 'site'],
+} as const;
 /** Query of `.../site-list/creative-size`: the report range and the site (as listed in `SITE`). */
 export const siteSizesQuerySchema = z
   .object({ ...reportRangeShape, site: z.string().min(1).max(512) })
@@ -134,6 +145,7 @@ export const keywordSortColumns = [
   'impression_share',
   'click_share',
 ] as const;
+export const keywordTableColumns = { sort: keywordSortColumns, filter: ['keyword'] as const };
 
 /** `GET .../campaigns/{id}/leads` (paged, newest first). */
 export const leadRowSchema = z.object({
@@ -146,6 +158,7 @@ export const leadRowSchema = z.object({
 });
 export const leadsPageSchema = reportPageSchema(leadRowSchema);
 export const leadSortColumns = ['datetime', 'lead_type', 'contact_name', 'status'] as const;
+export const leadTableColumns = { sort: leadSortColumns, filter: ['lead_type', 'status'] as const };
 
 /** `GET .../campaigns/{id}/walk-ins` → visits per location with coordinates, visits descending. */
 export const walkInRowSchema = z.object({

@@ -27,11 +27,19 @@ export const managedCampaignFilterColumns = [
 /**
  * Query of `GET /api/agencies/{organization_id}/dealership/{dealership_id}/campaigns`
  * (spec 000 §2.3, §7): paging, sorting, filters and the `startDate`/`endDate` range (inclusive,
- * dealership-local calendar days) over which metrics are summed.
+ * dealership-local calendar days) over which metrics are summed. Sort and filter ids outside
+ * `managedCampaignSortColumns` / `managedCampaignFilterColumns` → 400.
  */
 export const listManagedCampaignsQuerySchema = z
   .object(
-    tableQueryShape({ defaultPageSize: 500, maxPageSize: 1000 }, { startDate: isoDateSchema, endDate: isoDateSchema }),
+    tableQueryShape(
+      {
+        defaultPageSize: 500,
+        maxPageSize: 1000,
+        columns: { sort: managedCampaignSortColumns, filter: managedCampaignFilterColumns },
+      },
+      { startDate: isoDateSchema, endDate: isoDateSchema },
+    ),
   )
   .refine((query) => query.startDate <= query.endDate, {
     message: 'startDate must not be after endDate',

@@ -36,10 +36,13 @@ export type SelfServiceCampaign = z.infer<typeof selfServiceCampaignSchema>;
 
 export const selfServiceSortColumns = ['name', 'start_date', 'impressions', 'clicks', 'ctr', 'status'] as const;
 
-/** `GET .../campaigns/self-service/list?pageIndex&pageSize&filters&sorting&startDate&endDate` (spec 001 §7). */
+/**
+ * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&startDate&endDate` (spec 001 §7):
+ * sort ids of `selfServiceSortColumns`; the list takes no filters (any → 400).
+ */
 export const listSelfServiceQuerySchema = z.object(
   tableQueryShape(
-    { defaultPageSize: 100, maxPageSize: 500 },
+    { defaultPageSize: 100, maxPageSize: 500, columns: { sort: selfServiceSortColumns, filter: [] } },
     { startDate: isoDateSchema.optional(), endDate: isoDateSchema.optional() },
   ),
 );
@@ -93,6 +96,8 @@ export const selfServiceProductSortColumns = [
   'clicks',
   'conversions',
 ] as const;
+/** Product Performance takes sorting only (any filter → 400). */
+export const selfServiceProductTableColumns = { sort: selfServiceProductSortColumns, filter: [] as const };
 /** Product Performance table columns as the page and its CSV show them (spec 001 §2.11). */
 export const selfServiceProductColumns = [
   { key: 'product_title', header: 'Product' },

@@ -1,5 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
-import ExcelJS from 'exceljs';
 import {
   ctrPercent,
   deliveryPercent,
@@ -9,6 +7,7 @@ import {
   type ReportMetric,
 } from '@portal/contracts';
 import { formatUsDate } from '../../lib/csv';
+import { csvBuffer, xlsxBuffer } from '../spreadsheet-writers';
 import type { ExtendedReportRow } from '../../plugins/app/reports/report-rows';
 
 export type Cell = string | number | null;
@@ -119,26 +118,14 @@ export function buildReportTable(
   };
 }
 
-/** An .xlsx workbook with one sheet per table (bold header, frozen first row). */
-export async function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Campaign portal';
-  for (const { name, table } of sheets) {
-    const sheet = workbook.addWorksheet(name.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Report', {
-      views: [{ state: 'frozen', ySplit: 1 }],
-    });
-    sheet.addRow(table.headers).font = { bold: true };
-    for (const row of table.rows) sheet.addRow(row);
-    sheet.columns.forEach((column, index) => {
-      column.width = Math.min(50, Math.max(10, (table.headers[index] ?? '').length + 2));
-    });
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+/** An .xlsx workbook with one sheet per table (bold header, frozen first row; cells escaped, `xlsxBuffer`). */
+export function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Promise<Buffer> {
+  return xlsxBuffer(sheets.map(({ name, table }) => ({ name, headers: table.headers, rows: table.rows })));
 }
 
-/** The table as CSV (RFC 4180, header first). */
+/** The table as CSV (RFC 4180, header first; cells escaped, `csvBuffer`). */
 export function toCsv(table: ReportTable): Buffer {
-  return Buffer.from(stringify([table.headers, ...table.rows.map((row) => row.map((cell) => cell ?? ''))]));
+  return csvBuffer([table.headers, ...table.rows]);
 }
 
 /** The attachment of a report in a file format. */

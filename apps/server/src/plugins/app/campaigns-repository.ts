@@ -78,7 +78,7 @@ export async function listManagedCampaigns(
     demand_local_net: sql`${campaigns.demandLocalNet}`,
   };
   const order: SQL[] = (params.sorting ?? [])
-    .filter((s) => s.id in sortable)
+    .filter((s) => Object.hasOwn(sortable, s.id))
     .map((s) => (s.desc ? sql`${sortable[s.id]!} desc nulls last` : sql`${sortable[s.id]!} asc nulls last`));
   if (order.length === 0) {
     order.push(

@@ -125,7 +125,7 @@ describe.each(paths)('vehicles table $table ($social)', ({ path, table, social }
     expect(dyd.filter((v) => v.facebook_product_vendor_id !== null).length).toBe(3);
   });
 
-  it('pages without overlap, sorts by every column (unknown ids → default) and filters', async () => {
+  it('pages without overlap, sorts by every column (unknown ids → 400) and filters', async () => {
     const id = FIXTURE.dyd;
     const all = expectedVehicles(id, FIXTURE.dealershipId, ALL_DAYS);
     expect(await readInPages(get, path(id), ALL_DAYS, 1)).toEqual(all);
@@ -136,7 +136,8 @@ describe.each(paths)('vehicles table $table ($social)', ({ path, table, social }
         expect(rows, `${column} ${desc ? 'desc' : 'asc'}`).toEqual(sortedBy(all, column, desc));
       }
     }
-    expect(await readAllPages(get, path(id), ALL_DAYS, { sorting: [{ id: 'nope', desc: false }] })).toEqual(all);
+    for (const query of [{ sorting: [{ id: 'nope', desc: false }] }, { filters: [{ id: 'nope', value: 'x' }] }])
+      expect((await get(`${path(id)}${queryString(ALL_DAYS, query)}`)).statusCode).toBe(400);
 
     const state = all.find((v) => v.vehicle_state)!.vehicle_state!;
     expect(

@@ -27,7 +27,8 @@ export const sliceOfPage = (query: { pageIndex: number; pageSize: number }): Sli
 });
 
 /**
- * ORDER BY of a table: the requested columns that are in `sortable` (unknown ids are ignored),
+ * ORDER BY of a table: the requested columns that are in `sortable` (own keys only; the route's
+ * contract already refuses ids outside the table's allow-list with 400, issue 18),
  * else `defaults`; then `tieBreak` (a key column) so that pages never overlap or skip rows.
  */
 export function orderClauses(

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  creativeTableColumns,
+  siteTableColumns,
   conversionsResponseSchema,
   creativesPageSchema,
   displayMetricsSchema,
@@ -101,6 +103,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/campaigns/display/:campaign_id/creatives',
     summary: 'Creatives with delivery',
     pageSchema: creativesPageSchema,
+    columns: creativeTableColumns,
     params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
     list: listCreatives,
     count: countCreatives,
@@ -129,6 +132,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/campaigns/display/:campaign_id/site-list',
     summary: 'Top Performing Sites',
     pageSchema: siteListPageSchema,
+    columns: siteTableColumns,
     guard: requireSiteList,
     params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
     list: listSites,

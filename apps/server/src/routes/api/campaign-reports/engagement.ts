@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  leadTableColumns,
   eventsResponseSchema,
   leadsPageSchema,
   reportParamsSchema,
@@ -21,7 +22,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
    * `GET .../campaigns/{campaign_id}/leads?pageIndex&pageSize&sorting&filters&start_date&end_date` →
    * `{ data: [{ lead_id, datetime (ISO 8601, UTC), lead_type, contact_name, vehicle_vin, status }],
    * pagination: { total } }`: leads whose dealership-local day is in the range, newest first by
-   * default. Sort ids: datetime, lead_type, contact_name, status (others ignored); filters
+   * default. Sort ids: datetime, lead_type, contact_name, status (others → 400); filters
    * `lead_type`, `status`. `GET .../leads/csv` → text/csv of every lead in the range (same order
    * and filters): Date (MM/DD/YYYY, dealership local), Type, Contact, Vehicle VIN, Status; file
    * `{campaign}_Leads_{start}_{end}.csv`.
@@ -30,6 +31,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/campaigns/:campaign_id/leads',
     summary: 'Leads delivered',
     pageSchema: leadsPageSchema,
+    columns: leadTableColumns,
     params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
     list: listLeads,
     count: countLeads,

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { keywordsPageSchema, phoneCallsPageSchema } from '@portal/contracts';
+import {
+  keywordTableColumns,
+  keywordsPageSchema,
+  phoneCallTableColumns,
+  phoneCallsPageSchema,
+} from '@portal/contracts';
 import { csvPercent, formatDuration, formatUsLocalDate } from '../../../lib/csv';
 import { countCalls, listCalls, type PhoneCallRecord } from '../../../plugins/app/campaign-reports/calls';
 import { countKeywords, listKeywords } from '../../../plugins/app/campaign-reports/keywords';
@@ -37,6 +42,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/campaigns/search/:campaign_id/calls',
     summary: 'Phone calls with signed recording URLs',
     pageSchema: phoneCallsPageSchema,
+    columns: phoneCallTableColumns,
     params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
     list: listCalls,
     count: countCalls,
@@ -65,6 +71,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     path: '/campaigns/search/:campaign_id/keywords',
     summary: 'Keyword performance',
     pageSchema: keywordsPageSchema,
+    columns: keywordTableColumns,
     params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
     list: listKeywords,
     count: countKeywords,

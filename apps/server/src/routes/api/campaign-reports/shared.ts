@@ -8,6 +8,7 @@ import {
   reportTableQuerySchema,
   type CsvExportQuery,
   type ReportCsvTable,
+  type TableColumns,
 } from '@portal/contracts';
 import type { Db } from '../../../db/client';
 import { csvFileName, sendCsv, type CsvColumn } from '../../../lib/csv';
@@ -61,6 +62,8 @@ export interface ReportTableDefinition<Params, Rec, Row> {
   summary: string;
   /** The page's response schema (`reportPageSchema(row)` from contracts). */
   pageSchema: z.ZodType;
+  /** Sort and filter ids the table takes (contracts, e.g. `vehicleTableColumns`); any other id → 400. */
+  columns: TableColumns;
   /** Throws (e.g. 404) when a campaign setting turns the table off. */
   guard?(campaign: ReportCampaignRecord): void;
   /** Repository parameters from the path's campaign and the query (range, sorting, filters). */
@@ -79,7 +82,8 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
  * Registers a report table's two routes: `GET {path}?pageIndex&pageSize&sorting&filters&start_date&end_date`
  * → `{ data, pagination: { total } }`, and `GET {path}/csv?sorting&filters&start_date&end_date` →
  * text/csv of every row of the same filtered, sorted set, streamed slice by slice. Both answer 404
- * 'Campaign not found' unless the campaign belongs to the path's dealership.
+ * 'Campaign not found' unless the campaign belongs to the path's dealership, and 400
+ * VALIDATION_FAILED for a sort or filter id outside `table.columns` (issue 18).
  */
 export function registerReportTable<Params, Rec, Row = Rec>(
   app: ZodApp,
@@ -96,7 +100,7 @@ export function registerReportTable<Params, Rec, Row = Rec>(
         tags,
         summary: `${table.summary} (paged)`,
         params: reportParamsSchema,
-        querystring: reportTableQuerySchema,
+        querystring: reportTableQuerySchema(table.columns),
         response: { 200: table.pageSchema, ...reportErrors },
       },
     },
@@ -119,7 +123,7 @@ export function registerReportTable<Params, Rec, Row = Rec>(
         tags,
         summary: `${table.summary} as CSV`,
         params: reportParamsSchema,
-        querystring: csvExportQuerySchema,
+        querystring: csvExportQuerySchema(table.columns),
         response: reportErrors,
       },
     },

@@ -6,6 +6,7 @@ import {
   vehicleDetailSchema,
   vehicleParamsSchema,
   vehiclesPageSchema,
+  vehicleTableColumns,
   type VehicleRow,
 } from '@portal/contracts';
 import { csvPercent, type CsvColumn } from '../../../lib/csv';
@@ -61,7 +62,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
    * → `{ data: [{ description, vin_number, facebook_product_vendor_id (stock), vehicle_state,
    * impressions, clicks, ctr }], pagination: { total } }` over the range. Default sort impressions
    * descending, ties by VIN; sort ids: description, vin_number, facebook_product_vendor_id,
-   * vehicle_state, impressions, clicks, ctr (others ignored). Filters: `vehicle_state` (one or
+   * vehicle_state, impressions, clicks, ctr (any other → 400). Filters: `vehicle_state` (one or
    * more), `description` and `vin_number` (text contained, any case).
    * `GET {the same path}/csv?sorting&filters&start_date&end_date` → text/csv of every vehicle of
    * the filtered, sorted set (streamed). Headers: Vehicle, VIN, Stock, State, Impressions,
@@ -73,6 +74,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
       path: definition.path,
       summary: definition.summary,
       pageSchema: vehiclesPageSchema,
+      columns: vehicleTableColumns,
       params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
       list: listVehicles,
       count: countVehicles,

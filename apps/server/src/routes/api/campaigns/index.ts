@@ -30,7 +30,9 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
   /**
    * `GET .../campaigns?pageIndex&pageSize&sorting&filters&startDate&endDate` → `{ data, pagination: { total } }`.
    * Metrics (impressions, clicks, views) are summed over the inclusive date range; `ctr` is a
-   * percent to two decimals or null; money in dollars.
+   * percent to two decimals or null; money in dollars. Sort ids of `managedCampaignSortColumns`,
+   * filter ids of `managedCampaignFilterColumns`; any other id (`__proto__` included) → 400
+   * VALIDATION_FAILED (issue 18).
    */
   app.get(
     '/campaigns',

@@ -17,6 +17,7 @@ import {
   selfServiceMetricsResponseSchema,
   selfServiceParamsSchema,
   selfServiceProductColumns,
+  selfServiceProductTableColumns,
   selfServiceProductsResponseSchema,
   tenantParamsSchema,
   ctrPercent,
@@ -86,6 +87,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&filters&startDate&endDate` →
    * `{ data, pagination: { total } }`: each campaign with impressions and clicks summed over the
    * range (all days when no range), CTR a percent to two decimals. Newest import first by default.
+   * Sort ids of `selfServiceSortColumns`; no filters; any other id → 400 (issue 18).
    */
   fastify.get(
     '/campaigns/self-service/list',
@@ -329,7 +331,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['self-service'],
         summary: 'Product Performance of a self-service campaign (paged)',
         params: selfServiceParamsSchema,
-        querystring: reportTableQuerySchema,
+        querystring: reportTableQuerySchema(selfServiceProductTableColumns),
         response: { 200: selfServiceProductsResponseSchema, ...errors },
       },
     },
@@ -358,7 +360,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['self-service'],
         summary: 'Product Performance of a self-service campaign as CSV',
         params: selfServiceParamsSchema,
-        querystring: csvExportQuerySchema,
+        querystring: csvExportQuerySchema(selfServiceProductTableColumns),
         response: errors,
       },
     },

@@ -11,11 +11,11 @@ import {
   type VendorId,
 } from '@portal/contracts';
 import type { App } from '../../../app';
-import { notFound } from '../../../lib/errors';
+import { ApiError, notFound } from '../../../lib/errors';
 import { saveConnection } from '../../../plugins/app/self-service-repository';
 import { sandboxCode } from '../../../self-service/connectors/sandbox';
+import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { verifyState } from '../../../self-service/token-cipher';
-import { OAUTH_CALLBACK_PATH } from './platforms';
 
 interface OAuthState {
   o: number;
@@ -70,11 +70,10 @@ const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!request.query.code || (user.role_id ?? 3) > ROLE_AGENCY_ADMIN)
         return reply.redirect(`${page}?error=${encodeURIComponent(request.query.error ?? 'access_denied')}`);
       const connector = app.adPlatforms.connector(vendorId);
-      const base = app.adPlatforms.publicUrl ?? `${request.protocol}://${request.host}`;
       try {
         const tokens = await connector.exchangeCode(
           request.query.code,
-          `${base.replace(/\/$/, '')}${OAUTH_CALLBACK_PATH}`,
+          oauthCallbackUrl(app.adPlatforms.publicUrl, request),
         );
         await saveConnection(app.db, {
           organizationId: state.o,
@@ -96,7 +95,10 @@ const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /**
    * `GET /api/platforms/sandbox/authorize?vendor_id&state&redirect_uri` → an HTML consent page of the
    * sandbox platform (only for a vendor without configured credentials): 'Allow' returns to the
-   * portal's callback with a sandbox code, 'Cancel' with `error=access_denied`.
+   * portal's callback with a sandbox code, 'Cancel' with `error=access_denied`. `redirect_uri` must be
+   * exactly the portal's own callback URL (`oauthCallbackUrl`: PUBLIC_URL or the request's origin +
+   * `/api/platforms/oauth/callback`); any other (another host, port or scheme, `javascript:`) → 400
+   * BAD_REQUEST, so the page never links to a target taken from the request (issue 18, item 9).
    */
   fastify.get(
     '/api/platforms/sandbox/authorize',
@@ -105,7 +107,7 @@ const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
         tags: ['self-service'],
         summary: 'Sandbox OAuth consent page',
         querystring: sandboxAuthorizeQuerySchema,
-        response: { 200: z.string(), 404: errorResponseSchema, 401: errorResponseSchema },
+        response: { 200: z.string(), 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -113,9 +115,12 @@ const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const { state, redirect_uri: redirectUri } = request.query;
       if (!vendorIds.includes(vendorId) || !app.adPlatforms.connector(vendorId).sandbox || !state || !redirectUri)
         throw notFound('No sandbox consent for this request');
-      if (!redirectUri.endsWith(OAUTH_CALLBACK_PATH)) throw notFound('Unknown redirect URI');
-      const allow = `${redirectUri}?${new URLSearchParams({ code: sandboxCode(vendorId), state }).toString()}`;
-      const deny = `${redirectUri}?${new URLSearchParams({ error: 'access_denied', state }).toString()}`;
+      const callback = oauthCallbackUrl(app.adPlatforms.publicUrl, request);
+      if (redirectUri !== callback)
+        throw new ApiError(400, 'BAD_REQUEST', "redirect_uri must be the portal's own OAuth callback URL");
+      // Links are built from the portal's own URL, never from the request's text.
+      const allow = `${callback}?${new URLSearchParams({ code: sandboxCode(vendorId), state }).toString()}`;
+      const deny = `${callback}?${new URLSearchParams({ error: 'access_denied', state }).toString()}`;
       const name = escapeHtml(vendorNames[vendorId]);
       const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${name} sandbox — sign in</title>
 <style>body{font-family:system-ui,sans-serif;background:#f1f3f5;display:flex;justify-content:center;padding-top:10vh}

@@ -40,6 +40,7 @@ import {
   listConnections,
   saveConnectionAccounts,
 } from '../../../plugins/app/self-service-repository';
+import { oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { signState } from '../../../self-service/token-cipher';
 import {
   grantAccount,
@@ -62,7 +63,6 @@ const platformParamsSchema = orgParamsSchema.extend({ vendor_id: vendorIdSchema 
 const connectBodySchema = z.object({ dealership_id: z.coerce.number().int().positive() });
 /** How long an OAuth consent may take before its state expires. */
 const STATE_TTL_MS = 15 * 60_000;
-export const OAUTH_CALLBACK_PATH = '/api/platforms/oauth/callback';
 
 /** Role 2 or lower may connect and disconnect platforms and assign their accounts (spec 001 §2.9, §6; issue 18 item 3). */
 function requireAgencyAdmin(roleId: number | null | undefined) {
@@ -157,10 +157,9 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
         d: request.body.dealership_id,
         e: app.adPlatforms.clock().getTime() + STATE_TTL_MS,
       });
-      const base = app.adPlatforms.publicUrl ?? `${request.protocol}://${request.host}`;
       const authorize_url = app.adPlatforms
         .connector(vendor_id as VendorId)
-        .authorizeUrl({ state, redirectUri: `${base.replace(/\/$/, '')}${OAUTH_CALLBACK_PATH}` });
+        .authorizeUrl({ state, redirectUri: oauthCallbackUrl(app.adPlatforms.publicUrl, request) });
       return { authorize_url };
     },
   );
