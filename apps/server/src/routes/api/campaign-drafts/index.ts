@@ -65,8 +65,6 @@ const isCreativeLink = (link: string) =>
  * draft is 404.
  */
 const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app, options) => {
-  app.addHook('preHandler', app.requireTenant);
-
   /**
    * Checks a stored creative again before it is recorded (whatever the storage driver: an S3
    * presigned PUT cannot enforce a maximum size): it exists, is within the product's size limit and,
