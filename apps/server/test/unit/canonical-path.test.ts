@@ -53,3 +53,16 @@ describe('redactUrl', () => {
     expect(redactUrl('/x/signature=abc')).toBe('/x/signature=abc');
   });
 });
+
+describe('tenantIdOf (the tenant check reads raw path ids, before validation)', () => {
+  it('reads plain decimal ids of 32 bits and nothing else', async () => {
+    const { tenantIdOf, isTenantRoute } = await import('../../src/plugins/app/auth');
+    expect(tenantIdOf('101')).toBe(101);
+    expect(tenantIdOf('2147483647')).toBe(2_147_483_647);
+    for (const raw of ['0', '2147483648', '0x65', '1e2', ' 101', '101 ', '+101', '1.0', '01', '', 'abc', undefined])
+      expect(tenantIdOf(raw), String(raw)).toBe(0);
+    expect(isTenantRoute('/api/agencies/:organization_id/dealership/:dealership_id/campaigns')).toBe(true);
+    expect(isTenantRoute('/api/organizations')).toBe(false);
+    expect(isTenantRoute(undefined)).toBe(false);
+  });
+});
