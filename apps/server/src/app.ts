@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { ApiError } from './lib/errors';
 import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
+import canonicalPathPlugin from './plugins/external/canonical-path';
 import httpCachePlugin from './plugins/external/http-cache';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
@@ -96,18 +97,24 @@ export async function buildApp(options: AppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  let documenting = false;
+  guardDocumentedRoutes(app, () => documenting);
 
   await app.register(dbPlugin, { database: options.database });
   app.decorate('jobs', options.jobs);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  // Right after the security headers, before every other hook: a request target in any spelling
+  // but the canonical one is 400 (docs/security.md).
+  await app.register(canonicalPathPlugin);
   await app.register(httpCachePlugin, {
     database: options.database,
     maxBytes: options.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
     clock: options.clock ?? (() => new Date()),
   });
   await app.register(swaggerPlugin);
+  documenting = true;
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -177,6 +184,30 @@ export async function buildApp(options: AppOptions) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Methods that change nothing; a route with any other method is state-changing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses, when it is registered, a state-changing route the OpenAPI document (/api/docs/json) would
+ * not list: hidden from it (`schema.hide`, the `X-HIDDEN` tag) or registered before the document
+ * collects routes (`documenting()` false). The black-box CSRF matrix (test/black-box/csrf-matrix.test.ts)
+ * takes the routes it attacks from that document, so every state-changing route must be in it.
+ */
+export function guardDocumentedRoutes(app: FastifyInstance, documenting: () => boolean = () => true) {
+  app.addHook('onRoute', (route) => {
+    const unsafe = [route.method].flat().filter((method) => !SAFE_METHODS.has(method));
+    if (unsafe.length === 0) return;
+    const label = `${unsafe.join(',')} ${route.url}`;
+    const schema = route.schema as { hide?: boolean; tags?: string[] } | undefined;
+    if (schema?.hide || schema?.tags?.includes('X-HIDDEN'))
+      throw new Error(`${label} is hidden from the API documentation: every state-changing route must be documented`);
+    if (!documenting())
+      throw new Error(
+        `${label} is registered before the API documentation collects routes (plugins/external/swagger.ts)`,
+      );
+  });
+}
 
 /** A registered route: method, URL pattern and its request schemas (tests fill and break requests from them). */
 export interface RouteTableEntry {

@@ -1,11 +1,33 @@
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 /** Query parameters whose values are credentials: signed-URL signatures and OAuth codes and states. */
-const SECRET_PARAMS = /([?&](?:signature|code|state|access_token|refresh_token|token)=)[^&#]*/gi;
+const SECRET_PARAMS = new Set(['signature', 'code', 'state', 'access_token', 'refresh_token', 'token']);
 
-/** A request URL with the value of every credential parameter replaced by `[redacted]`. */
+/** A query parameter's name as the server's query parser reads it (percent-decoded, `+` a space), lower case. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/**
+ * A request URL with the value of every credential parameter replaced by `[redacted]`. Names are
+ * compared as the query parser reads them, so `sign%61ture=…` is redacted like `signature=…`.
+ */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  const queryAt = url.indexOf('?');
+  if (queryAt === -1) return url;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      return equals !== -1 && SECRET_PARAMS.has(decodedName(name)) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, queryAt)}?${query.join('&')}`;
 }
 
 /**

@@ -12,19 +12,37 @@ export const SESSION_COOKIE = 'portal_session';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** `false` on a state-changing route whose credential is not the session cookie (a signed URL) or that has no session yet (sign-in): no CSRF token is required. */
+    /**
+     * `false` on a state-changing route whose credential is not the session cookie (a signed URL) or
+     * that has no session yet (sign-in): no CSRF token is required. The only way out of the token
+     * check; cross-site requests are refused on every route all the same.
+     */
     csrf?: false;
   }
   interface FastifyRequest {
-    /** The signed-in user, set by `requireUser`. */
+    /** The signed-in user, set by `requireUser` or the tenant check. */
     user: Me | null;
+    /** Whether the tenant check of the matched route has run for this request (it runs once). */
+    tenantChecked: boolean;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless a valid session cookie is present. */
+    /** 401 unless a valid session cookie is present. Use it as the route's `onRequest`, so it answers before validation. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** preHandler: 401 without a session; 404 unless the user may open the organization (and dealership) in the path. */
+    /**
+     * 401 without a session; 404 unless the user may open the organization (and dealership) in the
+     * path. Runs by itself as an `onRequest` hook of every route whose URL names `:organization_id`
+     * (no route needs to ask for it); calling it again for the same request does nothing.
+     */
     requireTenant(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
+}
+
+/** A path id as the tenant check reads it: a positive 32-bit integer in plain decimal, else 0 (a tenant that cannot exist). */
+export function tenantIdOf(raw: unknown): number {
+  if (typeof raw === 'number') return Number.isInteger(raw) && raw > 0 && raw <= 2_147_483_647 ? raw : 0;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,9}$/.test(raw)) return 0;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : 0;
 }
 
 /** The session token of a request's signed cookie, or null. */
@@ -44,7 +62,13 @@ export function csrfTokenFor(secret: string, session: string): string {
   return crypto.createHmac('sha256', secret).update(`csrf:${session}`).digest('base64url');
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that change nothing (RFC 9110 §9.2.1): every other method is state-changing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a route (its URL pattern) is tenant-scoped: it names the organization in its path. */
+export function isTenantRoute(url: string | undefined): boolean {
+  return url !== undefined && url.includes('/:organization_id');
+}
 
 /** Whether the `Origin` header names the host the request was sent to. */
 function sameOrigin(origin: string, host: string | undefined): boolean {
@@ -64,6 +88,7 @@ export default fp(
   async (app, options: { sessionSecret: string; sessionCacheEntries?: number }) => {
     await app.register(cookie, { secret: options.sessionSecret });
     app.decorateRequest('user', null);
+    app.decorateRequest('tenantChecked', false);
 
     // The session cache (docs/performance.md): what findSessionTenant answered for a session and a
     // path's tenant, kept until a committed write to a table it reads from (sessions, users,
@@ -98,13 +123,15 @@ export default fp(
       return found;
     };
 
-    // CSRF (docs/security.md), before any body parsing or query. 1: a browser's cross-site request
-    // to a state-changing API route is refused by its Fetch Metadata (`Sec-Fetch-Site`) or, from
-    // browsers that send none, by an `Origin` of another host — this covers sign-in, which has no
-    // session yet. 2: a state-changing request that carries a session cookie must send the session's
-    // CSRF token in `X-CSRF-Token`. Requests without the cookie go on and get the route's 401.
+    // CSRF (docs/security.md), before any body parsing or query, decided on the request's method and
+    // the route it matched — never on the spelling of its URL (issue 18 item 1). Every method but
+    // GET, HEAD and OPTIONS, on any route or none: 1: a browser's cross-site request is refused by
+    // its Fetch Metadata (`Sec-Fetch-Site`) or, from browsers that send none, by an `Origin` of
+    // another host — this covers sign-in, which has no session yet. 2: a request that carries a
+    // session cookie must send the session's CSRF token in `X-CSRF-Token`, unless the matched route
+    // opts out with `config.csrf: false`. Requests without the cookie go on and get the route's 401.
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (SAFE_METHODS.has(request.method)) return;
       const site = request.headers['sec-fetch-site'];
       if (site !== undefined && site !== 'same-origin' && site !== 'none')
         throw csrfFailed('Cross-site requests are refused');
@@ -127,35 +154,42 @@ export default fp(
     });
 
     // One statement for the session, the user and the path's tenant (findSessionTenant); the rules
-    // below decide before any route query runs.
-    app.decorate('requireTenant', async (request: FastifyRequest) => {
-      const params = request.params as { organization_id?: number; dealership_id?: number };
-      const organizationId = Number(params.organization_id);
-      const dealershipId = params.dealership_id === undefined ? undefined : Number(params.dealership_id);
-      // Ids that are not positive 32-bit integers ask for a tenant that cannot exist (0): 404.
-      const safe = (id: number) => (Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : 0);
-      const found = await lookUp(request, {
-        organizationId: safe(organizationId),
-        dealershipId: dealershipId === undefined ? undefined : safe(dealershipId),
-      });
+    // below decide before any route query runs. The path ids are read raw (this runs before
+    // validation): anything but a plain decimal id asks for a tenant that cannot exist.
+    const checkTenant = async (request: FastifyRequest) => {
+      if (request.tenantChecked) return;
+      const params = request.params as { organization_id?: unknown; dealership_id?: unknown };
+      const organizationId = tenantIdOf(params.organization_id);
+      const dealershipId = params.dealership_id === undefined ? undefined : tenantIdOf(params.dealership_id);
+      const found = await lookUp(request, { organizationId, dealershipId });
       if (!found) throw unauthenticated();
       const user = found.user;
       request.user = user;
-      if (!Number.isSafeInteger(organizationId)) throw notFound();
+      if (organizationId === 0) throw notFound('Organization not found');
       if (user.role_id !== ROLE_PLATFORM_STAFF && organizationId !== user.organization_id)
         throw notFound('Organization not found');
       if (dealershipId === undefined) {
         if (!found.organizationExists) throw notFound('Organization not found');
-        return;
+      } else {
+        if (dealershipId === 0 || !found.dealershipInOrganization) throw notFound('Dealership not found');
+        if (
+          user.role_id !== ROLE_PLATFORM_STAFF &&
+          user.role_id !== ROLE_AGENCY_ADMIN &&
+          !user.dealership_ids.includes(dealershipId)
+        ) {
+          throw notFound('Dealership not found');
+        }
       }
-      if (!found.dealershipInOrganization) throw notFound('Dealership not found');
-      if (
-        user.role_id !== ROLE_PLATFORM_STAFF &&
-        user.role_id !== ROLE_AGENCY_ADMIN &&
-        !user.dealership_ids.includes(dealershipId)
-      ) {
-        throw notFound('Dealership not found');
-      }
+      request.tenantChecked = true;
+    };
+    app.decorate('requireTenant', checkTenant);
+
+    // Tenancy (issue 18 item 11): every route whose URL names `:organization_id` is a tenant route,
+    // checked here — after the CSRF hook, before body parsing, validation and any handler query — so
+    // an anonymous request answers 401 and another tenant's 404 whatever its input, and a route
+    // added later is covered without asking.
+    app.addHook('onRequest', async (request) => {
+      if (isTenantRoute(request.routeOptions.url)) await checkTenant(request);
     });
   },
   { name: 'auth', dependencies: ['db'] },

@@ -38,6 +38,9 @@ interface CachedAnswer {
   etag: string;
 }
 
+/** Whether the request matched an API route (its URL pattern is under `/api/`). */
+const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') === true;
+
 const etagOf = (payload: string) => `"${crypto.createHash('sha1').update(payload).digest('base64url')}"`;
 
 const matches = (request: FastifyRequest, etag: string) => {
@@ -48,7 +51,8 @@ const matches = (request: FastifyRequest, etag: string) => {
 /**
  * HTTP caching of the API's JSON reads (docs/performance.md, issue 7).
  *
- * 1. Revalidation: every successful `GET /api/…` JSON answer that did not set its own caching gets
+ * 1. Revalidation: every successful JSON answer of a `GET` route under `/api/` (the route matched, not
+ *    the raw URL: canonical-path.ts refuses other spellings anyway) that did not set its own caching gets
  *    a strong ETag (SHA-1 of the body, base64url) and `cache-control: private, no-cache`, so the
  *    browser keeps it and asks again with `If-None-Match`; while the numbers have not changed the
  *    answer is `304 Not Modified` with no body. Answers that set `cache-control` themselves (CSV and
@@ -106,7 +110,8 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply: FastifyReply, payload) => {
-      if (request.method !== 'GET' || reply.statusCode !== 200 || !request.url.startsWith('/api/')) return payload;
+      // Decided on the route the request matched (its URL pattern), not on the spelling of its URL.
+      if (request.method !== 'GET' || reply.statusCode !== 200 || !isApiRoute(request)) return payload;
       if (typeof payload !== 'string' || reply.hasHeader('cache-control') || reply.hasHeader('etag')) return payload;
       if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
       const etag = etagOf(payload);

@@ -26,7 +26,9 @@ export default fp(async (app, options: { webDist: string }) => {
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
-    if (hasWeb && request.method === 'GET' && !url.startsWith('/api/') && url !== '/api') {
+    // Any spelling of /api (canonical-path.ts has refused encoded ones; the router is case-sensitive,
+    // so /API/… lands here) answers 404 JSON, never the page.
+    if (hasWeb && request.method === 'GET' && !/^\/api(?:\/|$)/i.test(url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}` } });

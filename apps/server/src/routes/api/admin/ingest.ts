@@ -22,7 +22,7 @@ const ingestRoute: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/ingest',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['admin'],
         summary: 'Ingest campaign data files (role 1)',

@@ -17,7 +17,7 @@ const inventoryDataProviderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/inventory_data_providers',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['inventory'],
         summary: 'Inventory data providers',

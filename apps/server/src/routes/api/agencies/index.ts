@@ -23,7 +23,7 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/organizations',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['tenancy'],
         summary: 'Agencies the user may open',
@@ -37,7 +37,6 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/agencies/:organization_id/dealerships',
     {
-      preHandler: app.requireTenant,
       schema: {
         tags: ['tenancy'],
         summary: 'Dealerships of an agency the user may open',
@@ -59,7 +58,6 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/agencies/:organization_id/dealership/:dealership_id',
     {
-      preHandler: app.requireTenant,
       schema: {
         tags: ['tenancy'],
         summary: 'A dealership with its and its agency settings',

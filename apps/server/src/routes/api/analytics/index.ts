@@ -5,7 +5,6 @@ import { analyticsEvents } from '../../../db/schema';
 
 /** `POST .../analytics/events` `{ name, properties }` → 204: records e.g. create_campaign (spec 000 §2.1). */
 const analytics: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireTenant);
   app.post(
     '/analytics/events',
     {

@@ -93,7 +93,7 @@ const auth: FastifyPluginAsyncZod<{ sessionTtlHours: number; loginRateLimit: num
   app.get(
     '/api/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

@@ -65,8 +65,6 @@ const NOT_UPLOADED = 'The file has not been uploaded';
  * draft is 404.
  */
 const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app, options) => {
-  app.addHook('preHandler', app.requireTenant);
-
   /**
    * The check every path that writes a draft's `creatives` runs on each link (issue 18 item 2): the
    * link must be an upload the ledger holds for this dealership — anything else (another tenant's

@@ -16,7 +16,6 @@ import vehicleRoutes from './vehicles';
  * (null = N/A).
  */
 const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireTenant);
   await app.register(reportRoutes);
   await app.register(audienceRoutes);
   await app.register(breakdownRoutes);

@@ -25,8 +25,6 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * any query: the session must own the organization and dealership of the path, else 404.
  */
 const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app, options) => {
-  app.addHook('preHandler', app.requireTenant);
-
   /**
    * `GET .../campaigns?pageIndex&pageSize&sorting&filters&startDate&endDate` → `{ data, pagination: { total } }`.
    * Metrics (impressions, clicks, views) are summed over the inclusive date range; `ctr` is a

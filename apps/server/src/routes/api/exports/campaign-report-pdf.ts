@@ -24,7 +24,6 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
  * the caller may see. 404 when the campaign is not the dealership's.
  */
 const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app, options) => {
-  app.addHook('preHandler', app.requireTenant);
   app.get(
     '/campaigns/:campaign_id/report.pdf',
     {

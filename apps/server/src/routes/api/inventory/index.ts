@@ -86,7 +86,6 @@ export function parseInventoryFeed(text: string): FeedVehicle[] {
 
 /** A dealership's inventory and saved audiences (spec 001 §3, §7 "Inventory and audiences"). */
 const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app, options) => {
-  app.addHook('preHandler', app.requireTenant);
   app.addContentTypeParser(['text/csv', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
 
   const today = async (organizationId: number) => {

@@ -24,7 +24,7 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
   app.get(
     '/api/reference/dma-boundaries',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reference'],
         summary: 'DMA boundaries (GeoJSON) for the DMA map',
@@ -53,7 +53,7 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
   app.get(
     '/api/reference/media-markets',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reference'],
         summary: 'The media markets (DMAs) for the location picker',
@@ -85,7 +85,7 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
   app.get(
     '/api/reference/zip-dmas',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reference'],
         summary: 'ZIP code → media market table',

@@ -42,8 +42,6 @@ const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorR
  * (spec 001 §2.12, §2.13, §7). Every route runs `requireTenant` before any query.
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireTenant);
-
   async function dealershipOf(params: { organization_id: number; dealership_id: number }): Promise<DealershipDetail> {
     const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
     if (!dealership) throw notFound('Dealership not found');

@@ -81,7 +81,6 @@ async function loadCampaign(app: App, params: { dealership_id: number; campaign_
  */
 const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
-  fastify.addHook('preHandler', fastify.requireTenant);
 
   /**
    * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&filters&startDate&endDate` →

@@ -34,7 +34,7 @@ const escapeHtml = (text: string) =>
  */
 const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
-  fastify.addHook('preHandler', fastify.requireUser);
+  fastify.addHook('onRequest', fastify.requireUser);
 
   /**
    * `GET /api/platforms/oauth/callback?code&state` (or `?error&state`): exchanges the code for

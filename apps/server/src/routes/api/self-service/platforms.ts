@@ -89,7 +89,6 @@ function connectionAccounts(app: App, grant: PlatformGrant<null>, refresh: boole
  */
 const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
-  fastify.addHook('preHandler', fastify.requireTenant);
   const accountRef = (vendorId: VendorId, query: z.infer<typeof vendorCampaignsQuerySchema>) => {
     const accountId = vendorId === VENDOR_GOOGLE_ADS ? query.customer_account_id : query.account_id;
     if (!accountId)
