@@ -31,3 +31,21 @@ export function nonCanonicalReason(target: string): string | null {
   }
   return null;
 }
+
+/**
+ * The canonical address of a web page asked for with a trailing slash (`/campaigns/?tab=1` →
+ * `/campaigns?tab=1`), or null: only for GET and HEAD, only outside `/api` (in any case, so
+ * `/API/` and `/%61pi/` are not pages), and only when removing the trailing slashes leaves a target
+ * `nonCanonicalReason` accepts.
+ */
+export function pageWithoutTrailingSlash(method: string, target: string): string | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : target.slice(queryAt);
+  const trimmed = path.replace(/\/+$/, '');
+  if (trimmed === path || trimmed === '') return null;
+  if (/^\/api(\/|$)/i.test(trimmed)) return null;
+  const candidate = trimmed + query;
+  return nonCanonicalReason(candidate) === null ? candidate : null;
+}

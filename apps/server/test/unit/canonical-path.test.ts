@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nonCanonicalReason } from '../../src/lib/canonical-path';
+import { nonCanonicalReason, pageWithoutTrailingSlash } from '../../src/lib/canonical-path';
 import { redactUrl } from '../../src/lib/logger';
 
 describe('nonCanonicalReason (issue 18 item 1)', () => {
@@ -64,5 +64,29 @@ describe('tenantIdOf (the tenant check reads raw path ids, before validation)', 
     expect(isTenantRoute('/api/agencies/:organization_id/dealership/:dealership_id/campaigns')).toBe(true);
     expect(isTenantRoute('/api/organizations')).toBe(false);
     expect(isTenantRoute(undefined)).toBe(false);
+  });
+});
+
+describe('pageWithoutTrailingSlash', () => {
+  it('sends a page address typed with a trailing slash to its canonical form', () => {
+    expect(pageWithoutTrailingSlash('GET', '/campaigns/')).toBe('/campaigns');
+    expect(pageWithoutTrailingSlash('HEAD', '/dashboard/agency/1/dealership/101//?tab=2')).toBe(
+      '/dashboard/agency/1/dealership/101?tab=2',
+    );
+  });
+
+  it('never forgives an API path, another method or another defect', () => {
+    for (const [method, target] of [
+      ['GET', '/api/agencies/1/'],
+      ['GET', '/API/agencies/1/'],
+      ['GET', '/Api/'],
+      ['GET', '/%61pi/agencies/1/'],
+      ['POST', '/campaigns/'],
+      ['GET', '/campaigns'],
+      ['GET', '/'],
+      ['GET', '/./campaigns/'],
+      ['GET', '//evil.example/'],
+    ] as const)
+      expect(pageWithoutTrailingSlash(method, target), `${method} ${target}`).toBeNull();
   });
 });
