@@ -28,13 +28,22 @@ export const REPORT_DELIVERY_QUEUE = 'report-delivery';
 export const REPORT_SCHEDULES_TICK_QUEUE = 'report-schedules-tick';
 export const REPORT_SCHEDULES_CRON = '*/5 * * * *';
 
+/** `userId`: who asked (the email limits count against them; absent in jobs queued before it was recorded). */
 export type ReportDeliveryJob =
-  | { kind: 'request'; organizationId: number; dealershipId: number; today: string; request: ParsedReportRequest }
+  | {
+      kind: 'request';
+      organizationId: number;
+      dealershipId: number;
+      userId?: number;
+      today: string;
+      request: ParsedReportRequest;
+    }
   | { kind: 'schedule'; scheduleId: number; runDate: string }
   | {
       kind: 'month-over-month';
       organizationId: number;
       dealershipId: number;
+      userId?: number;
       today: string;
       email: string;
       dateFilter: MonthOverMonthFilter;
@@ -49,12 +58,18 @@ export async function deliverReport(
   params: {
     organizationId: number;
     dealershipId: number;
+    userId?: number | null;
     today: string;
     request: ParsedReportRequest;
     deliveryKey: string;
   },
 ) {
   const { request } = params;
+  const sender = {
+    organizationId: params.organizationId,
+    dealershipId: params.dealershipId,
+    userId: params.userId ?? null,
+  };
   const dealership = await getDealership(app.db, params.organizationId, params.dealershipId);
   if (!dealership) throw new Error(`dealership ${params.dealershipId} not found`);
   const range = reportPeriodRange(request.period!, params.today);
@@ -93,7 +108,7 @@ export async function deliverReport(
       to: request.email,
       subject,
       text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
-    });
+    }, sender);
     return;
   }
   const attachment = await reportAttachment(
@@ -106,7 +121,7 @@ export async function deliverReport(
     subject,
     text: `Your report is attached.\n\n${summary}\n`,
     attachments: [attachment],
-  });
+  }, sender);
 }
 
 async function deliverMonthOverMonth(
@@ -129,7 +144,7 @@ async function deliverMonthOverMonth(
         contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       },
     ],
-  });
+  }, { organizationId: data.organizationId, dealershipId: data.dealershipId, userId: data.userId ?? null });
 }
 
 /**
@@ -153,7 +168,7 @@ async function notifyFailure(
       to: task.kind === 'month-over-month' ? task.email : task.request.email,
       subject: 'Your campaign report could not be generated',
       text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
-    });
+    }, { organizationId: task.organizationId, dealershipId: task.dealershipId, userId: task.userId ?? null });
   } catch (mailError) {
     app.log.error({ err: mailError, reason }, 'report failure notice could not be sent');
   }
@@ -203,6 +218,7 @@ async function runSchedule(
     await deliverReport(app, {
       organizationId: found.schedule.organizationId,
       dealershipId: found.schedule.dealershipId,
+      userId: found.schedule.userId,
       today: data.runDate,
       request,
       deliveryKey: job.id,
