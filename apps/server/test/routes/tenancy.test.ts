@@ -153,6 +153,9 @@ async function createWizardFixtures() {
 const adminOnly = new Set([
   'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/connect',
   'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect',
+  'GET /api/agencies/:organization_id/email-domains',
+  'POST /api/agencies/:organization_id/email-domains',
+  'DELETE /api/agencies/:organization_id/email-domains/:domain',
 ]);
 
 type Ids = { org: number; dealer: number; campaign: number };
@@ -166,7 +169,8 @@ const payloads: Record<string, unknown> = {
   [`${TENANT_PREFIX}/analytics/events`]: { name: 'create_campaign', properties: {} },
   [`${TENANT_PREFIX}/campaigns/month-over-month/excel`]: { dateFilter: '3_month' },
   [`${TENANT_PREFIX}/campaigns/report-generator`]: {
-    email: 'tenancy@dealer.test',
+    // A user who may open the dealership: reports are emailed only to the tenant's users or allowed domains.
+    email: 'dealer@demo.test',
     campaigns: [FIXTURE.dyd],
     metrics: { impressions: true },
     reportFormat: 'csv',
@@ -189,6 +193,7 @@ const payloads: Record<string, unknown> = {
   '/api/agencies/:organization_id/dsp/platforms/:vendor_id/connect': { dealership_id: 101 },
   '/api/agencies/:organization_id/dsp/accounts/refresh': { vendor_id: 1 },
   '/api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect': {},
+  '/api/agencies/:organization_id/email-domains': { domain: 'tenancy.test' },
 };
 
 /**
@@ -216,6 +221,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       audience_id: wizard.audience,
       schedule_id: 2_000_000_000,
       vendor_id: 1,
+      domain: 'tenancy.test',
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);
