@@ -104,11 +104,16 @@ export async function deliverReport(
         );
       throw error;
     }
-    await sendReportOnce(app, `${params.deliveryKey}:report`, {
-      to: request.email,
-      subject,
-      text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
-    }, sender);
+    await sendReportOnce(
+      app,
+      `${params.deliveryKey}:report`,
+      {
+        to: request.email,
+        subject,
+        text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
+      },
+      sender,
+    );
     return;
   }
   const attachment = await reportAttachment(
@@ -116,12 +121,17 @@ export async function deliverReport(
     request.reportFormat!,
     `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
   );
-  await sendReportOnce(app, `${params.deliveryKey}:report`, {
-    to: request.email,
-    subject,
-    text: `Your report is attached.\n\n${summary}\n`,
-    attachments: [attachment],
-  }, sender);
+  await sendReportOnce(
+    app,
+    `${params.deliveryKey}:report`,
+    {
+      to: request.email,
+      subject,
+      text: `Your report is attached.\n\n${summary}\n`,
+      attachments: [attachment],
+    },
+    sender,
+  );
 }
 
 async function deliverMonthOverMonth(
@@ -133,18 +143,23 @@ async function deliverMonthOverMonth(
   if (!dealership) throw new Error(`dealership ${data.dealershipId} not found`);
   const view = await getMonthOverMonth(app.db, { dealership, dateFilter: data.dateFilter, today: data.today });
   const label = monthOverMonthFilterLabels[data.dateFilter];
-  await sendReportOnce(app, `${deliveryKey}:report`, {
-    to: data.email,
-    subject: `${dealership.name} month over month, ${label}`,
-    text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
-    attachments: [
-      {
-        filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
-        content: await buildMonthOverMonthWorkbook(view),
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-    ],
-  }, { organizationId: data.organizationId, dealershipId: data.dealershipId, userId: data.userId ?? null });
+  await sendReportOnce(
+    app,
+    `${deliveryKey}:report`,
+    {
+      to: data.email,
+      subject: `${dealership.name} month over month, ${label}`,
+      text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
+      attachments: [
+        {
+          filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
+          content: await buildMonthOverMonthWorkbook(view),
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      ],
+    },
+    { organizationId: data.organizationId, dealershipId: data.dealershipId, userId: data.userId ?? null },
+  );
 }
 
 /**
@@ -164,11 +179,16 @@ async function notifyFailure(
       ? `the month over month workbook (${monthOverMonthFilterLabels[task.dateFilter]})`
       : `the campaign report (${reportPeriodLabels[task.request.period!]}, ${task.request.reportFormat === 'google_sheet' ? 'Google sheet' : task.request.reportFormat})`;
   try {
-    await sendReportOnce(app, `${deliveryKey}:failure`, {
-      to: task.kind === 'month-over-month' ? task.email : task.request.email,
-      subject: 'Your campaign report could not be generated',
-      text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
-    }, { organizationId: task.organizationId, dealershipId: task.dealershipId, userId: task.userId ?? null });
+    await sendReportOnce(
+      app,
+      `${deliveryKey}:failure`,
+      {
+        to: task.kind === 'month-over-month' ? task.email : task.request.email,
+        subject: 'Your campaign report could not be generated',
+        text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
+      },
+      { organizationId: task.organizationId, dealershipId: task.dealershipId, userId: task.userId ?? null },
+    );
   } catch (mailError) {
     app.log.error({ err: mailError, reason }, 'report failure notice could not be sent');
   }

@@ -121,7 +121,10 @@ describe('report email recipients, limits and headers over HTTP (issue 18 item 8
       expect(response.status, JSON.stringify(email)).toBe(400);
       const body = (await response.json()) as ErrorBody;
       // At the email field: the contract's check (`body.email`) or the recipient rule (`email`).
-      expect(body.error.details?.map((d) => d.path.replace(/^body\./, '')), JSON.stringify(email)).toEqual(['email']);
+      expect(
+        body.error.details?.map((d) => d.path.replace(/^body\./, '')),
+        JSON.stringify(email),
+      ).toEqual(['email']);
     }
     // The dealer's report; the one to the domain removed before its job ran is refused when sent.
     const messages = await settledOutbox(1);

@@ -186,10 +186,12 @@ describe('sign-in throttling per email and client address', () => {
   it('forgets failures after a quiet day', async () => {
     now = new Date(TEST_NOW.getTime() + 2 * 3_600_000);
     const address = from('203.0.113.3');
-    for (let i = 0; i < 4; i++) expect((await signIn('staff@demo.test', 'wrong-password', address)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn('staff@demo.test', 'wrong-password', address)).statusCode).toBe(401);
     now = new Date(now.getTime() + 25 * 3_600_000);
     // Four more failures: a fresh count, so no delay yet.
-    for (let i = 0; i < 4; i++) expect((await signIn('staff@demo.test', 'wrong-password', address)).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn('staff@demo.test', 'wrong-password', address)).statusCode).toBe(401);
     expect((await signIn('staff@demo.test', 'demo1234', address)).statusCode).toBe(200);
   });
 });

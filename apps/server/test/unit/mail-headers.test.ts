@@ -23,7 +23,10 @@ describe('mail headers', () => {
       ],
     });
     const eml = await fsp.readFile(path.join(dir, 'header-test.eml'), 'utf8');
-    const headers = eml.split('\n\n')[0]!.replace(/\n[ \t]+/g, ' ').split('\n');
+    const headers = eml
+      .split('\n\n')[0]!
+      .replace(/\n[ \t]+/g, ' ')
+      .split('\n');
     expect(headers.filter((h) => /^bcc:/i.test(h))).toEqual([]);
     expect(headers.filter((h) => /^to:/i.test(h))).toEqual(['To: agency@demo.test']);
     expect(headers.find((h) => /^subject:/i.test(h))).toBe('Subject: Report Bcc: evil@attacker.example Injected body');

@@ -34,5 +34,7 @@ export function sendThrottleNotice(
       text,
       id: `login-throttled-${user.id}-${at.getTime()}`,
     })
-    .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'sign-in throttling notice could not be sent'));
+    .catch((error: unknown) =>
+      log.error({ err: error, userId: user.id }, 'sign-in throttling notice could not be sent'),
+    );
 }

@@ -41,7 +41,9 @@ export async function sendReportOnce(
     return false;
   }
   if (!(await isAllowedRecipient(app.db, sender, message.to)))
-    throw new Error(`The report was not sent to ${JSON.stringify(message.to)}: ${emailDomainMessages.recipientRefused}`);
+    throw new Error(
+      `The report was not sent to ${JSON.stringify(message.to)}: ${emailDomainMessages.recipientRefused}`,
+    );
   const quota = await takeReportQuota(app.db, {
     kind: 'email',
     organizationId: sender.organizationId,

@@ -13,7 +13,12 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../../lib/errors';
 import { addEmailDomain, listEmailDomains, removeEmailDomain } from '../../../plugins/app/reports/recipients';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
 const orgParamsSchema = tenantParamsSchema.pick({ organization_id: true });
 
 /** Platform staff and agency administrators (roles 1–2) manage the list; a dealership user gets 403. */
@@ -82,7 +87,10 @@ const emailDomainRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeEmailDomain(app.db, { organizationId: request.params.organization_id, domain: request.params.domain });
+      await removeEmailDomain(app.db, {
+        organizationId: request.params.organization_id,
+        domain: request.params.domain,
+      });
       return reply.code(204).send(null);
     },
   );
