@@ -84,7 +84,7 @@ describe('sign-in throttling over HTTP (issue 18 item 7)', () => {
 
     // The owner was told once, however many addresses were slowed in this episode.
     const mails = await waitForMail(email);
-    expect(mails.length).toBe(1);
+    expect(mails.length, mails.join('\n')).toBe(1);
     expect(mails[0]).toMatch(/^Subject: Failed sign-ins to your campaign portal account$/m);
     expect(mails[0]).toContain(attacker);
     await sleep(500);

@@ -127,17 +127,14 @@ export async function recordLoginFailure(
 }
 
 /**
- * After a successful sign-in from `client`: its address row is deleted, and the account's episode
- * ends (`notified_at` cleared, so throttling that starts again is told again). The account-wide count
- * stays until it goes quiet, so a distributed attack is not reset by the owner signing in.
+ * After a successful sign-in from `client`: its address row is deleted. The account-wide row stays
+ * until it goes quiet — so a distributed attack is not reset by the owner signing in, and the episode
+ * the owner was told about goes on without a second email while the attack does.
  */
 export async function clearLoginFailures(db: Db, email: string, client: string): Promise<void> {
-  const key = email.toLowerCase();
-  await db.delete(loginFailures).where(and(eq(loginFailures.email, key), eq(loginFailures.client, client)));
   await db
-    .update(loginFailures)
-    .set({ notifiedAt: null })
-    .where(and(eq(loginFailures.email, key), eq(loginFailures.client, ACCOUNT)));
+    .delete(loginFailures)
+    .where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.client, client)));
 }
 
 /** The user an email belongs to (case-insensitive), for the owner's notice; null for unknown addresses. */
