@@ -151,6 +151,7 @@ export function ReportGeneratorModal({
     form.setValues(initialReportForm(userEmail));
     form.resetDirty();
     setAccess('idle');
+    setShowDomains(false);
     generate.reset();
     setPhase('form');
   };
