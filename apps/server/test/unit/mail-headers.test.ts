@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mailboxPattern, reportRequestSchema } from '@portal/contracts';
 import { createMailer, UnsafeMailHeaderError } from '../../src/lib/mail';
@@ -62,5 +64,18 @@ describe('client address keys for sign-in throttling', () => {
     expect(clientKey('2001:0db8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
     expect(clientKey('2001:db8::5')).toBe('2001:db8:0:0::/64');
     expect(clientKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('one path for outgoing mail', () => {
+  it('only the report delivery (recipient rule and limits) and the sign-in notice call the mailer', () => {
+    const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
+    const callers = (fs.readdirSync(src, { recursive: true }) as string[])
+      .filter((file) => file.endsWith('.ts'))
+      .filter((file) => /\.mailer\.send\(|\bmailer\s*\.\s*send\(/.test(fs.readFileSync(path.join(src, file), 'utf8')))
+      .map((file) => file.split(path.sep).join('/'))
+      .sort();
+    // A new caller must check its recipients as `sendReportOnce` does (docs/reports.md), then be added here.
+    expect(callers).toEqual(['plugins/app/reports/deliveries.ts', 'plugins/app/security-notices.ts']);
   });
 });
