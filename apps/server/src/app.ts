@@ -19,6 +19,8 @@ import spaPlugin from './plugins/external/spa';
 import storagePlugin, { type Storage } from './plugins/external/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
+import { DEFAULT_THROTTLE, type ThrottleRule } from './plugins/app/login-throttle';
+import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './plugins/app/reports/quotas';
 import adminIngestRoutes from './routes/api/admin/ingest';
 import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';
 import agencyRoutes from './routes/api/agencies';
@@ -34,6 +36,7 @@ import inventoryRoutes from './routes/api/inventory';
 import referenceRoutes from './routes/api/reference';
 import uploadsRoutes from './routes/api/uploads';
 import reportRoutes from './routes/api/reports';
+import emailDomainRoutes from './routes/api/reports/email-domains';
 import selfServiceCampaignRoutes from './routes/api/self-service/campaigns';
 import selfServiceOAuthRoutes from './routes/api/self-service/oauth';
 import platformRoutes from './routes/api/self-service/platforms';
@@ -55,6 +58,10 @@ export interface AppOptions {
   adPlatforms?: AdPlatforms;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
+  /** Sign-in throttling (plugins/app/login-throttle.ts); default DEFAULT_THROTTLE (LOGIN_THROTTLE_SECONDS sets the first delay). */
+  loginThrottle?: Partial<ThrottleRule>;
+  /** Report jobs and emails per user and per organization an hour (docs/reports.md); default 20 and 200. */
+  reportLimits?: ReportLimits;
   /** Bytes of JSON answers each process keeps (plugins/external/http-cache.ts); 0 keeps none. Default 64 MiB. */
   responseCacheBytes?: number;
   logger?: FastifyServerOptions['logger'];
@@ -139,6 +146,7 @@ export async function buildApp(options: AppOptions) {
 
   const clock = options.clock ?? (() => new Date());
   app.decorate('clock', clock);
+  app.decorate('reportLimits', options.reportLimits ?? DEFAULT_REPORT_LIMITS);
   app.decorate(
     'reports',
     options.reports ?? {
@@ -158,8 +166,10 @@ export async function buildApp(options: AppOptions) {
     sessionTtlHours: options.config.SESSION_TTL_HOURS,
     loginRateLimit: options.config.LOGIN_RATE_LIMIT,
     sessionSecret: options.config.sessionSecret,
+    throttle: { ...DEFAULT_THROTTLE, ...options.loginThrottle },
   });
   await app.register(agencyRoutes);
+  await app.register(emailDomainRoutes, { prefix: '/api/agencies/:organization_id' });
   await app.register(adminIngestRoutes);
   await app.register(inventoryDataProviderRoutes);
   await app.register(campaignRoutes, { prefix: TENANT_PREFIX, clock });
@@ -228,6 +238,8 @@ declare module 'fastify' {
     clock: () => Date;
     /** Report delivery: mailer and Sheets client (see AppOptions.reports). */
     reports: ReportServices;
+    /** Hourly report job and email limits (see AppOptions.reportLimits). */
+    reportLimits: ReportLimits;
     /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
     adPlatforms: AdPlatforms;
   }

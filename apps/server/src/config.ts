@@ -34,6 +34,12 @@ const configSchema = z
       .max(24 * 90)
       .default(24 * 7),
     LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+    /** First delay of a client address slowed for an email after repeated failed sign-ins (doubles per failure, ≤ 1 h). */
+    LOGIN_THROTTLE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** Report jobs requested, and report emails sent, per user an hour (docs/reports.md). */
+    REPORT_LIMIT_PER_USER_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** Report jobs requested, and report emails sent, per organization an hour. */
+    REPORT_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
     /** MiB of JSON answers each server process keeps until the data changes (docs/performance.md); 0 turns it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
     TRUST_PROXY: flagFalse(),

@@ -46,6 +46,11 @@ async function main() {
     config: { ...config, sessionSecret },
     database,
     responseCacheBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    loginThrottle: { firstDelayMs: config.LOGIN_THROTTLE_SECONDS * 1000 },
+    reportLimits: {
+      perUserPerHour: config.REPORT_LIMIT_PER_USER_PER_HOUR,
+      perOrganizationPerHour: config.REPORT_LIMIT_PER_ORGANIZATION_PER_HOUR,
+    },
     storage,
     jobs,
     reports: {

@@ -97,6 +97,13 @@ test.describe('Month over Month', () => {
     const email = `buyer-${Date.now()}@dealer.test`;
     await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
     await dialog.getByText('csv', { exact: true }).click();
+    // An address outside the dealership's users is refused at the field until the agency allows its domain (issue 18).
+    await dialog.getByRole('button', { name: 'Generate report' }).click();
+    await expect(dialog.getByText(/Reports can be sent only to users of this dealership/)).toBeVisible();
+    await dialog.getByRole('button', { name: 'Allowed email domains' }).click();
+    await dialog.getByRole('textbox', { name: 'Allow an email domain' }).fill('Dealer.test');
+    await dialog.getByRole('button', { name: 'Allow', exact: true }).click();
+    await expect(dialog.getByTestId('allowed-email-domains').getByText('dealer.test', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/report-generator.png` });
     await dialog.getByRole('button', { name: 'Generate report' }).click();
     await expect(dialog.getByText('Great! Your report is now being generated.')).toBeVisible();

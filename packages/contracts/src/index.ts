@@ -30,4 +30,5 @@ export * from './reports/periods';
 export * from './reports/month-over-month-columns';
 export * from './reports/month-over-month';
 export * from './reports/report-request';
+export * from './reports/email-domains';
 export * from './self-service';

@@ -20,7 +20,7 @@ const CHANNELS: readonly ChangeChannel[] = [DATA_CHANGED_CHANNEL, AUTH_CHANGED_C
  * Tables whose writes do not send `portal_data_changed`: nothing a cached answer holds is read from
  * them, and they are written on every sign-in or page view.
  */
-export const UNWATCHED_TABLES = ['sessions', 'login_failures', 'analytics_events'] as const;
+export const UNWATCHED_TABLES = ['sessions', 'login_failures', 'analytics_events', 'report_quota_events'] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */
 export const AUTH_TABLES = ['dealerships', 'organizations', 'sessions', 'user_dealerships', 'users'] as const;

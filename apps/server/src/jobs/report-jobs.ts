@@ -28,13 +28,22 @@ export const REPORT_DELIVERY_QUEUE = 'report-delivery';
 export const REPORT_SCHEDULES_TICK_QUEUE = 'report-schedules-tick';
 export const REPORT_SCHEDULES_CRON = '*/5 * * * *';
 
+/** `userId`: who asked (the email limits count against them; absent in jobs queued before it was recorded). */
 export type ReportDeliveryJob =
-  | { kind: 'request'; organizationId: number; dealershipId: number; today: string; request: ParsedReportRequest }
+  | {
+      kind: 'request';
+      organizationId: number;
+      dealershipId: number;
+      userId?: number;
+      today: string;
+      request: ParsedReportRequest;
+    }
   | { kind: 'schedule'; scheduleId: number; runDate: string }
   | {
       kind: 'month-over-month';
       organizationId: number;
       dealershipId: number;
+      userId?: number;
       today: string;
       email: string;
       dateFilter: MonthOverMonthFilter;
@@ -49,12 +58,18 @@ export async function deliverReport(
   params: {
     organizationId: number;
     dealershipId: number;
+    userId?: number | null;
     today: string;
     request: ParsedReportRequest;
     deliveryKey: string;
   },
 ) {
   const { request } = params;
+  const sender = {
+    organizationId: params.organizationId,
+    dealershipId: params.dealershipId,
+    userId: params.userId ?? null,
+  };
   const dealership = await getDealership(app.db, params.organizationId, params.dealershipId);
   if (!dealership) throw new Error(`dealership ${params.dealershipId} not found`);
   const range = reportPeriodRange(request.period!, params.today);
@@ -89,11 +104,16 @@ export async function deliverReport(
         );
       throw error;
     }
-    await sendReportOnce(app, `${params.deliveryKey}:report`, {
-      to: request.email,
-      subject,
-      text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
-    });
+    await sendReportOnce(
+      app,
+      `${params.deliveryKey}:report`,
+      {
+        to: request.email,
+        subject,
+        text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
+      },
+      sender,
+    );
     return;
   }
   const attachment = await reportAttachment(
@@ -101,12 +121,17 @@ export async function deliverReport(
     request.reportFormat!,
     `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
   );
-  await sendReportOnce(app, `${params.deliveryKey}:report`, {
-    to: request.email,
-    subject,
-    text: `Your report is attached.\n\n${summary}\n`,
-    attachments: [attachment],
-  });
+  await sendReportOnce(
+    app,
+    `${params.deliveryKey}:report`,
+    {
+      to: request.email,
+      subject,
+      text: `Your report is attached.\n\n${summary}\n`,
+      attachments: [attachment],
+    },
+    sender,
+  );
 }
 
 async function deliverMonthOverMonth(
@@ -118,18 +143,23 @@ async function deliverMonthOverMonth(
   if (!dealership) throw new Error(`dealership ${data.dealershipId} not found`);
   const view = await getMonthOverMonth(app.db, { dealership, dateFilter: data.dateFilter, today: data.today });
   const label = monthOverMonthFilterLabels[data.dateFilter];
-  await sendReportOnce(app, `${deliveryKey}:report`, {
-    to: data.email,
-    subject: `${dealership.name} month over month, ${label}`,
-    text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
-    attachments: [
-      {
-        filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
-        content: await buildMonthOverMonthWorkbook(view),
-        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      },
-    ],
-  });
+  await sendReportOnce(
+    app,
+    `${deliveryKey}:report`,
+    {
+      to: data.email,
+      subject: `${dealership.name} month over month, ${label}`,
+      text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
+      attachments: [
+        {
+          filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
+          content: await buildMonthOverMonthWorkbook(view),
+          contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        },
+      ],
+    },
+    { organizationId: data.organizationId, dealershipId: data.dealershipId, userId: data.userId ?? null },
+  );
 }
 
 /**
@@ -149,11 +179,16 @@ async function notifyFailure(
       ? `the month over month workbook (${monthOverMonthFilterLabels[task.dateFilter]})`
       : `the campaign report (${reportPeriodLabels[task.request.period!]}, ${task.request.reportFormat === 'google_sheet' ? 'Google sheet' : task.request.reportFormat})`;
   try {
-    await sendReportOnce(app, `${deliveryKey}:failure`, {
-      to: task.kind === 'month-over-month' ? task.email : task.request.email,
-      subject: 'Your campaign report could not be generated',
-      text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
-    });
+    await sendReportOnce(
+      app,
+      `${deliveryKey}:failure`,
+      {
+        to: task.kind === 'month-over-month' ? task.email : task.request.email,
+        subject: 'Your campaign report could not be generated',
+        text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
+      },
+      { organizationId: task.organizationId, dealershipId: task.dealershipId, userId: task.userId ?? null },
+    );
   } catch (mailError) {
     app.log.error({ err: mailError, reason }, 'report failure notice could not be sent');
   }
@@ -203,6 +238,7 @@ async function runSchedule(
     await deliverReport(app, {
       organizationId: found.schedule.organizationId,
       dealershipId: found.schedule.dealershipId,
+      userId: found.schedule.userId,
       today: data.runDate,
       request,
       deliveryKey: job.id,

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { mailboxPattern } from '@portal/contracts';
 
 export interface MailAttachment {
   filename: string;
@@ -23,7 +24,35 @@ export interface MailMessage {
 
 const messageId = (id: string) => `<${id}@campaign-portal>`;
 
-/** Sends email: SMTP when `SMTP_URL` is set, else writes `.eml` files into an outbox folder. */
+/** A message the mailer refuses to send because a header value could change the message's headers. */
+export class UnsafeMailHeaderError extends Error {}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]+/g;
+
+/**
+ * Header safety of every message (issue 18 item 8, ASVS 5.2.x/5.3.x header injection): the recipient
+ * must be one plain ASCII mailbox (`mailboxPattern`: no display name, list, quotes, CR/LF) — else
+ * UnsafeMailHeaderError — and is handed to nodemailer as an address object, so it is never parsed as
+ * an address list; in the subject and attachment names every run of control characters (CR, LF, NUL,
+ * line separators…) becomes one space, so no value can end its header line. Returns the message to send.
+ */
+export function safeHeaders<T extends Omit<MailMessage, 'id'>>(
+  message: T,
+): Omit<T, 'to'> & { to: { name: string; address: string } } {
+  if (!mailboxPattern.test(message.to))
+    throw new UnsafeMailHeaderError(`Refused recipient ${JSON.stringify(message.to)}: not one plain email address`);
+  return {
+    ...message,
+    to: { name: '', address: message.to },
+    subject: message.subject.replace(CONTROL, ' '),
+    ...(message.attachments
+      ? { attachments: message.attachments.map((a) => ({ ...a, filename: a.filename.replace(CONTROL, ' ') })) }
+      : {}),
+  };
+}
+
+/** Sends email: SMTP when `SMTP_URL` is set, else writes `.eml` files into an outbox folder; both check `safeHeaders` first. */
 export interface Mailer {
   kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
@@ -40,7 +69,11 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     return {
       kind: 'smtp',
       async send({ id, ...message }) {
-        await transport.sendMail({ from: options.from, ...message, ...(id ? { messageId: messageId(id) } : {}) });
+        await transport.sendMail({
+          from: options.from,
+          ...safeHeaders(message),
+          ...(id ? { messageId: messageId(id) } : {}),
+        });
       },
     };
   }
@@ -50,7 +83,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     async send({ id, ...message }) {
       const info = await transport.sendMail({
         from: options.from,
-        ...message,
+        ...safeHeaders(message),
         ...(id ? { messageId: messageId(id) } : {}),
       });
       await fsp.mkdir(options.outboxDir, { recursive: true });

@@ -19,6 +19,7 @@ import {
 } from '../helper';
 import { connectSandbox } from '../factories/self-service';
 import { startServerProcess, type ServerProcess } from './server-process';
+import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
 
 /**
  * `kill -9` of a server in the middle of an import sync and of a report job (issue 8, faults;
@@ -76,6 +77,8 @@ describe.skipIf(!databaseUrl)('kill -9 of a server during jobs', () => {
     copy = await createDatabaseCopy();
     // Enqueues through the API; the real clock, as the server processes use it.
     t = await build({ databaseUrl: copy.url, clock: () => new Date() });
+    // Reports go to the tenant's users or to a domain the agency allows (docs/reports.md).
+    await addEmailDomain(t.database.db, { organizationId: 1, domain: 'dealer.test' });
     env = {
       DATABASE_URL: copy.url,
       DATA_DIR: dataDir,

@@ -7,6 +7,7 @@ import { startJobWorkers } from '../../src/jobs/workers';
 import { createSheetsClient } from '../../src/lib/google-sheets';
 import type { MailMessage } from '../../src/lib/mail';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
+import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
 
 const SERVICE_EMAIL = 'portal-reports@portal-test.iam.gserviceaccount.com';
 const SHARED = '1SharedSheetId_abcdef';
@@ -56,6 +57,8 @@ beforeAll(async () => {
     },
   });
   withoutAccount = await build();
+  // Reports go to the tenant's users or to a domain the agency allows (docs/reports.md).
+  await addEmailDomain(withAccount.database.db, { organizationId: 1, domain: 'dealer.test' });
   cookie = await login(withAccount.app, 'dealer@demo.test');
   cookieWithout = await login(withoutAccount.app, 'dealer@demo.test');
 });

@@ -7,6 +7,7 @@ import { createMailer } from '../../src/lib/mail';
 import { REPORT_DELIVERY_QUEUE, reportJobDefinitions, type ReportDeliveryJob } from '../../src/jobs/report-jobs';
 import { startJobWorkers } from '../../src/jobs/workers';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
+import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
 
 /** A local SMTP server (smtp-server) that keeps every message it receives. */
 const received: Array<{ to: string[]; raw: string }> = [];
@@ -72,6 +73,8 @@ beforeAll(async () => {
     },
   });
   await startJobWorkers(t.app, { work: true, definitions: reportJobDefinitions });
+  // Reports go to the tenant's users or to a domain the agency allows (docs/reports.md).
+  await addEmailDomain(t.database.db, { organizationId: 1, domain: 'dealer.test' });
   cookie = await login(t.app, 'dealer@demo.test');
 });
 afterAll(async () => {

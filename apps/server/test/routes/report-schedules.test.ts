@@ -6,6 +6,7 @@ import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import type { MailMessage } from '../../src/lib/mail';
 import { isoWeekday } from '../../src/lib/schedule-dates';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
+import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
 
 /** The clock both workers see; the test moves it. */
 let now = new Date('2026-11-16T18:00:00Z'); // Monday 16 Nov 2026, noon in Chicago
@@ -32,6 +33,8 @@ const unique = `s${Date.now()}`;
 
 beforeAll(async () => {
   t = await build({ clock: () => now, reports: { mailer, sheets: null } });
+  // Reports go to the tenant's users or to a domain the agency allows (docs/reports.md).
+  await addEmailDomain(t.database.db, { organizationId: 1, domain: 'dealer.test' });
   await startJobWorkers(t.app, { work: true, definitions });
   // On PostgreSQL the queue may already exist (created by another test file): set fast retries on it too.
   await t.jobs.updateQueue(REPORT_DELIVERY_QUEUE, {

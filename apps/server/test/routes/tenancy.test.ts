@@ -179,6 +179,9 @@ const adminOnly = new Set([
   'GET /api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments',
   'PUT /api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments/:account_id',
   `POST ${TENANT_PREFIX}/campaigns/self-service/:campaign_id/move`,
+  'GET /api/agencies/:organization_id/email-domains',
+  'POST /api/agencies/:organization_id/email-domains',
+  'DELETE /api/agencies/:organization_id/email-domains/:domain',
 ]);
 
 type Ids = { org: number; dealer: number; campaign: number };
@@ -192,7 +195,8 @@ const payloads: Record<string, unknown> = {
   [`${TENANT_PREFIX}/analytics/events`]: { name: 'create_campaign', properties: {} },
   [`${TENANT_PREFIX}/campaigns/month-over-month/excel`]: { dateFilter: '3_month' },
   [`${TENANT_PREFIX}/campaigns/report-generator`]: {
-    email: 'tenancy@dealer.test',
+    // A user who may open the dealership: reports are emailed only to the tenant's users or allowed domains.
+    email: 'dealer@demo.test',
     campaigns: [FIXTURE.dyd],
     metrics: { impressions: true },
     reportFormat: 'csv',
@@ -220,6 +224,7 @@ const payloads: Record<string, unknown> = {
   },
   // Moves the campaign to the dealership it is in: allowed, and the fixture stays where it is.
   [`${TENANT_PREFIX}/campaigns/self-service/:campaign_id/move`]: { dealership_id: 101 },
+  '/api/agencies/:organization_id/email-domains': { domain: 'tenancy.test' },
 };
 
 /**
@@ -248,6 +253,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       schedule_id: 2_000_000_000,
       vendor_id: 1,
       account_id: SCOPED_ACCOUNT,
+      domain: 'tenancy.test',
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);

@@ -147,34 +147,52 @@ describe('session lifecycle', () => {
   });
 });
 
-describe('sign-in lockout with backoff', () => {
-  it('locks an address after 5 failures for a minute, doubling, and a success resets it', async () => {
+describe('sign-in throttling per email and client address', () => {
+  const from = (address: string) => ({ 'x-forwarded-for': address });
+
+  it('slows an address after 5 failures for a minute, doubling, while the owner signs in elsewhere; a success resets that address', async () => {
     now = new Date(TEST_NOW.getTime());
     const email = 'dealer@demo.test';
-    for (let i = 0; i < 5; i++) expect((await signIn(email, 'wrong-password')).statusCode).toBe(401);
-    const locked = await signIn(email, 'demo1234');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('60');
-    expect(errorResponseSchema.parse(locked.json()).error.code).toBe('RATE_LIMITED');
+    const attacker = from('203.0.113.1');
+    for (let i = 0; i < 5; i++) expect((await signIn(email, 'wrong-password', attacker)).statusCode).toBe(401);
+    const slowed = await signIn(email, 'demo1234', attacker);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('60');
+    expect(errorResponseSchema.parse(slowed.json()).error.code).toBe('RATE_LIMITED');
+    // The owner, from another address, is not affected.
+    expect((await signIn(email, 'demo1234', from('198.51.100.1'))).statusCode).toBe(200);
 
     now = new Date(now.getTime() + 61_000);
-    expect((await signIn(email, 'wrong-password')).statusCode).toBe(401);
-    const longer = await signIn(email, 'demo1234');
+    expect((await signIn(email, 'wrong-password', attacker)).statusCode).toBe(401);
+    const longer = await signIn(email, 'demo1234', attacker);
     expect(longer.statusCode).toBe(429);
     expect(longer.headers['retry-after']).toBe('120');
 
     now = new Date(now.getTime() + 121_000);
-    expect((await signIn(email, 'demo1234')).statusCode).toBe(200);
-    expect((await signIn(email, 'wrong-password')).statusCode).toBe(401);
-    expect((await signIn(email, 'demo1234')).statusCode).toBe(200);
+    expect((await signIn(email, 'demo1234', attacker)).statusCode).toBe(200);
+    expect((await signIn(email, 'wrong-password', attacker)).statusCode).toBe(401);
+    expect((await signIn(email, 'demo1234', attacker)).statusCode).toBe(200);
   });
 
-  it('locks an unknown address the same way, so a lock does not reveal which accounts exist', async () => {
+  it('slows an unknown address the same way, so a delay does not reveal which accounts exist', async () => {
     now = new Date(TEST_NOW.getTime() + 3_600_000);
-    for (let i = 0; i < 5; i++) expect((await signIn('nobody@demo.test', 'wrong-password')).statusCode).toBe(401);
-    const locked = await signIn('NOBODY@demo.test', 'whatever-1');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.headers['retry-after']).toBe('60');
+    for (let i = 0; i < 5; i++)
+      expect((await signIn('nobody@demo.test', 'wrong-password', from('203.0.113.2'))).statusCode).toBe(401);
+    const slowed = await signIn('NOBODY@demo.test', 'whatever-1', from('203.0.113.2'));
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('60');
+  });
+
+  it('forgets failures after a quiet day', async () => {
+    now = new Date(TEST_NOW.getTime() + 2 * 3_600_000);
+    const address = from('203.0.113.3');
+    for (let i = 0; i < 4; i++)
+      expect((await signIn('staff@demo.test', 'wrong-password', address)).statusCode).toBe(401);
+    now = new Date(now.getTime() + 25 * 3_600_000);
+    // Four more failures: a fresh count, so no delay yet.
+    for (let i = 0; i < 4; i++)
+      expect((await signIn('staff@demo.test', 'wrong-password', address)).statusCode).toBe(401);
+    expect((await signIn('staff@demo.test', 'demo1234', address)).statusCode).toBe(200);
   });
 });
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { mailboxPattern } from './email-domains';
 import { reportPeriodSchema } from './periods';
 
 /** Selectable report metrics (spec 001 §3), in the order the form and the file show them. */
@@ -100,7 +101,6 @@ export const reportMessages = {
   dayRequired: 'Choose a day',
 } as const;
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A Google sheet URL: https://docs.google.com/spreadsheets/d/{id}… */
 export const googleSheetUrlPattern = /^https:\/\/docs\.google\.com\/spreadsheets\/d\/([A-Za-z0-9_-]{10,})/;
 
@@ -124,8 +124,9 @@ export const reportRequestSchema = z
       .string({ error: reportMessages.emailRequired })
       .trim()
       .min(1, reportMessages.emailRequired)
-      .regex(emailPattern, reportMessages.emailInvalid)
-      .max(254, reportMessages.emailInvalid),
+      .max(254, reportMessages.emailInvalid)
+      // One plain ASCII mailbox: no display name, list, CR/LF or lookalike letters (issue 18).
+      .regex(mailboxPattern, reportMessages.emailInvalid),
     campaigns: z.array(z.number().int().positive()).min(1, reportMessages.campaignsRequired).max(1000),
     metrics: flags(reportMetricSchema),
     conversions: flags(z.string().min(1).max(200)).default({}),

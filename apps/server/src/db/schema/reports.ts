@@ -65,3 +65,23 @@ export const reportDeliveries = pgTable('report_deliveries', {
   key: text('key').primaryKey(),
   sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Report quota events (issue 18, docs/reports.md): one row per report job requested through the API
+ * (`kind` 'job') and per report email sent (`kind` 'email'), with the organization and the user it
+ * counts against; the hourly limits count the rows of the last hour. Rows older than a day are deleted.
+ */
+export const reportQuotaEvents = pgTable(
+  'report_quota_events',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id').notNull(),
+    userId: integer('user_id'),
+    kind: text('kind').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('report_quota_events_organization_idx').on(t.organizationId, t.kind, t.at),
+    index('report_quota_events_user_idx').on(t.userId, t.kind, t.at),
+  ],
+);

@@ -72,15 +72,41 @@ export const sessions = pgTable(
 );
 
 /**
- * Failed sign-ins per email address (lower-cased), whether or not a user has it, so a lockout does
- * not tell which accounts exist (docs/security.md). Deleted by a successful sign-in.
+ * Failed sign-ins (docs/security.md "Sign-in throttling"), keyed by the lower-cased email — whether
+ * or not a user has it, so throttling does not tell which accounts exist — and `client`: the client
+ * address (IPv6 by its /64) for the per-address row that is slowed with growing delays
+ * (`locked_until`), or `*` for the account-wide row that counts failures from every address and
+ * records when the owner was told (`notified_at`, once per throttling episode). Rows are forgotten
+ * after a day without failures; a successful sign-in deletes its address's row.
  */
-export const loginFailures = pgTable('login_failures', {
-  email: text('email').primaryKey(),
-  failures: integer('failures').notNull(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
-});
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    email: text('email').notNull(),
+    client: text('client').notNull().default('*'),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.email, t.client] })],
+);
+
+/**
+ * Email domains an agency administrator allows report emails to (issue 18, docs/reports.md): besides
+ * the tenant's own users, a report may go to any address of these domains (lower-case, ASCII).
+ */
+export const organizationEmailDomains = pgTable(
+  'organization_email_domains',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.domain] })],
+);
 
 /** Analytics events the web app records, e.g. create_campaign (spec 000 §2.1). */
 export const analyticsEvents = pgTable(

@@ -3,7 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { Me } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { dealerships, loginFailures, organizations, sessions, userDealerships, users } from '../../db/schema';
+import { dealerships, organizations, sessions, userDealerships, users } from '../../db/schema';
 
 /** argon2id with the OWASP-recommended minimum cost (19 MiB, 2 passes). */
 const ARGON2_OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -25,51 +25,6 @@ export async function verifyCredentials(db: Db, email: string, password: string)
     return null;
   }
   return (await verify(user.passwordHash, password).catch(() => false)) ? user.id : null;
-}
-
-/** Failed sign-ins of one address before it is locked, the first lock and the longest one. */
-export const LOCKOUT = { threshold: 5, firstLockMs: 60_000, maxLockMs: 3_600_000 } as const;
-
-/**
- * Until when sign-in for `email` is locked (docs/security.md), or null. Keyed by the lower-cased
- * address whether or not a user has it, so a lock reveals nothing about which accounts exist.
- */
-export async function lockedUntil(db: Db, email: string, now: Date): Promise<Date | null> {
-  const [row] = await db
-    .select({ lockedUntil: loginFailures.lockedUntil })
-    .from(loginFailures)
-    .where(eq(loginFailures.email, email.toLowerCase()));
-  return row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null;
-}
-
-/**
- * Records a failed sign-in. From the `LOCKOUT.threshold`-th failure on, the address is locked for
- * one minute, doubling with each further failure (exponential backoff) up to an hour.
- */
-export async function recordLoginFailure(db: Db, email: string, now: Date): Promise<void> {
-  const key = email.toLowerCase();
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(loginFailures)
-      .values({ email: key, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: loginFailures.email,
-        set: { failures: sql`${loginFailures.failures} + 1`, lastFailureAt: now },
-      })
-      .returning({ failures: loginFailures.failures });
-    const failures = row!.failures;
-    if (failures < LOCKOUT.threshold) return;
-    const lockMs = Math.min(LOCKOUT.firstLockMs * 2 ** (failures - LOCKOUT.threshold), LOCKOUT.maxLockMs);
-    await tx
-      .update(loginFailures)
-      .set({ lockedUntil: new Date(now.getTime() + lockMs) })
-      .where(eq(loginFailures.email, key));
-  });
-}
-
-/** Forgets the failures of an address after a successful sign-in. */
-export async function clearLoginFailures(db: Db, email: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.email, email.toLowerCase()));
 }
 
 const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');

@@ -2,31 +2,38 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { errorResponseSchema, loginBodySchema, signedInSchema } from '@portal/contracts';
 import { ApiError } from '../../../lib/errors';
+import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../plugins/app/auth-repository';
 import {
   clearLoginFailures,
-  createSession,
-  deleteSession,
-  findSessionUser,
-  lockedUntil,
+  clientKey,
+  findUserByEmail,
   recordLoginFailure,
-  verifyCredentials,
-} from '../../../plugins/app/auth-repository';
+  throttledUntil,
+  type ThrottleRule,
+} from '../../../plugins/app/login-throttle';
+import { sendThrottleNotice } from '../../../plugins/app/security-notices';
 import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app/auth';
 
 /**
  * Sign-in and sign-out (issue 2 §5, docs/security.md). The session cookie is HttpOnly,
  * SameSite=Lax, signed, and Secure when the request came over TLS; sign-in is rate-limited per
- * client address, and a new session (new id) replaces the browser's previous one. Both answers
- * that name the user carry the session's CSRF token.
+ * client address and throttled per (email, client address) (`plugins/app/login-throttle.ts`), and a
+ * new session (new id) replaces the browser's previous one. Both answers that name the user carry
+ * the session's CSRF token.
  */
-const auth: FastifyPluginAsyncZod<{ sessionTtlHours: number; loginRateLimit: number; sessionSecret: string }> = async (
-  app,
-  options,
-) => {
+const auth: FastifyPluginAsyncZod<{
+  sessionTtlHours: number;
+  loginRateLimit: number;
+  sessionSecret: string;
+  throttle: ThrottleRule;
+}> = async (app, options) => {
   /**
    * `POST /api/auth/login` `{ email, password }` → 200 `{ …Me, csrf_token }` and a new session
-   * cookie (the request's previous session is deleted); 401 on a wrong pair; 429 with Retry-After
-   * when the address is rate-limited or locked (5 failures → 1 min, doubling up to 1 h);
+   * cookie (the request's previous session is deleted); 401 on a wrong pair; 429 RATE_LIMITED with
+   * Retry-After (seconds) when the client address is rate-limited (`LOGIN_RATE_LIMIT` a minute) or
+   * slowed for this email (issue 18 item 7: from the 5th failure of this email from this address —
+   * the 1st once the account has 50 failures from all addresses — 1 min, doubling with each further
+   * failure, at most 1 h; other addresses are not affected; the owner is emailed once per episode);
    * 403 CSRF_FAILED from another site. No CSRF token is needed (there is no session yet).
    */
   app.post(
@@ -42,18 +49,31 @@ const auth: FastifyPluginAsyncZod<{ sessionTtlHours: number; loginRateLimit: num
     },
     async (request, reply) => {
       const now = app.clock();
-      const locked = await lockedUntil(app.db, request.body.email, now);
-      if (locked) {
-        const seconds = Math.ceil((locked.getTime() - now.getTime()) / 1000);
+      const { email, password } = request.body;
+      const client = clientKey(request.ip);
+      const slowed = (until: Date) => {
+        const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
         reply.header('retry-after', String(seconds));
-        throw new ApiError(429, 'RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s`);
-      }
-      const userId = await verifyCredentials(app.db, request.body.email, request.body.password);
+        return new ApiError(429, 'RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s`);
+      };
+      const locked = await throttledUntil(app.db, email, client, now);
+      if (locked) throw slowed(locked);
+      const userId = await verifyCredentials(app.db, email, password);
       if (userId === null) {
-        await recordLoginFailure(app.db, request.body.email, now);
+        const outcome = await recordLoginFailure(app.db, email, client, now, options.throttle);
+        if (outcome.notifyOwner) {
+          const user = await findUserByEmail(app.db, email);
+          if (user)
+            sendThrottleNotice(app.reports.mailer, request.log, {
+              user,
+              client,
+              at: now,
+              retryAfterSeconds: Math.ceil((outcome.lockedUntil!.getTime() - now.getTime()) / 1000),
+            });
+        }
         throw new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password');
       }
-      await clearLoginFailures(app.db, request.body.email);
+      await clearLoginFailures(app.db, email, client);
       const previous = sessionToken(request);
       if (previous) await deleteSession(app.db, previous);
       const session = await createSession(app.db, userId, options.sessionTtlHours);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  emailDomainMessages,
   errorResponseSchema,
   listReportSchedulesResponseSchema,
   listReportTagsQuerySchema,
@@ -27,6 +29,8 @@ import { localDate } from '../../../lib/dates';
 import { ApiError, notFound } from '../../../lib/errors';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 import { getMonthOverMonth } from '../../../plugins/app/reports/month-over-month';
+import { takeReportQuota } from '../../../plugins/app/reports/quotas';
+import { isAllowedRecipient } from '../../../plugins/app/reports/recipients';
 import { listReportRows, listReportTags } from '../../../plugins/app/reports/report-rows';
 import {
   createSchedule,
@@ -36,6 +40,8 @@ import {
 } from '../../../plugins/app/reports/schedules';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+/** Answers of the routes that email a report: also 429 when an hourly limit is spent. */
+const emailErrors = { ...errors, 429: errorResponseSchema };
 
 /**
  * Month over month, the report generator and its schedules, and the Google sheet helpers
@@ -48,6 +54,43 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     return dealership;
   }
   const todayOf = (dealership: DealershipDetail) => localDate(app.clock(), dealership.organization.time_zone);
+
+  /**
+   * The checks of every route that queues a report email (issue 18 item 8, docs/reports.md), in
+   * this order: the recipient must be allowed for the tenant (400 VALIDATION_FAILED at `email`,
+   * `emailDomainMessages.recipientRefused`), then one report job is taken from the user's and the
+   * organization's hourly limits (429 RATE_LIMITED with Retry-After in seconds). The job's emails are
+   * checked again when they are sent (`sendReportOnce`), which covers schedules.
+   */
+  async function admitReportEmail(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    dealership: DealershipDetail,
+    email: string,
+  ): Promise<void> {
+    const tenant = { organizationId: dealership.organization_id, dealershipId: dealership.id };
+    if (!(await isAllowedRecipient(app.db, tenant, email)))
+      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+        { path: 'email', message: emailDomainMessages.recipientRefused },
+      ]);
+    const quota = await takeReportQuota(app.db, {
+      kind: 'job',
+      organizationId: tenant.organizationId,
+      userId: request.user!.id,
+      now: app.clock(),
+      limits: app.reportLimits,
+    });
+    if (!quota.ok) {
+      reply.header('retry-after', String(quota.retryAfterSeconds));
+      throw new ApiError(
+        429,
+        'RATE_LIMITED',
+        quota.scope === 'user'
+          ? `You have requested the most reports allowed in an hour; try again in ${quota.retryAfterSeconds} s`
+          : `Your agency has requested the most reports allowed in an hour; try again in ${quota.retryAfterSeconds} s`,
+      );
+    }
+  }
 
   /**
    * `GET .../campaigns/month-over-month?dateFilter=3_month|6_month` → one table per campaign whose
@@ -109,6 +152,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * `POST .../campaigns/month-over-month/excel` `{ dateFilter }` → 202 `{ status: 'queued', email }`:
    * the server builds the workbook (exceljs, one sheet per campaign) and emails it to the signed-in user.
+   * 429 with Retry-After when the hourly report limit of the user or organization is spent.
    */
   app.post(
     '/campaigns/month-over-month/excel',
@@ -118,16 +162,18 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Email the month over month comparison as an Excel workbook',
         params: tenantParamsSchema,
         body: monthOverMonthExportBodySchema,
-        response: { 202: monthOverMonthExcelResponseSchema, ...errors },
+        response: { 202: monthOverMonthExcelResponseSchema, ...emailErrors },
       },
     },
     async (request, reply) => {
       const dealership = await dealershipOf(request.params);
       const email = request.user!.email;
+      await admitReportEmail(request, reply, dealership, email);
       await app.jobs.send(REPORT_DELIVERY_QUEUE, {
         kind: 'month-over-month',
         organizationId: dealership.organization_id,
         dealershipId: dealership.id,
+        userId: request.user!.id,
         today: todayOf(dealership),
         email,
         dateFilter: request.body.dateFilter,
@@ -206,7 +252,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * `POST .../campaigns/report-generator` with the report request of spec 001 §7 → 202
    * `{ status: 'queued' }` (a job builds and emails it now) or, with `recurring`, `{ status:
    * 'scheduled', schedule_id }`. 400 with the §5 texts for an invalid request or a campaign that is
-   * not the dealership's.
+   * not the dealership's; 400 at `email` for a recipient who is not a user of the dealership and not
+   * of a domain the agency allows, or that is not one plain ASCII mailbox (no display name, list,
+   * CR/LF); 429 with Retry-After when the hourly report limit of the user or organization is spent
+   * (issue 18 item 8, docs/reports.md).
    */
   app.post(
     '/campaigns/report-generator',
@@ -216,7 +265,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Generate (or schedule) a report by email or into a Google sheet',
         params: tenantParamsSchema,
         body: reportRequestSchema,
-        response: { 202: reportRequestResponseSchema, 201: reportRequestResponseSchema, ...errors },
+        response: { 202: reportRequestResponseSchema, 201: reportRequestResponseSchema, ...emailErrors },
       },
     },
     async (request, reply) => {
@@ -238,6 +287,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
           { path: 'sheet_url', message: 'Access denied!' },
         ]);
+      await admitReportEmail(request, reply, dealership, body.email);
       const today = todayOf(dealership);
       if (body.recurring) {
         const scheduleId = await createSchedule(app.db, {
@@ -253,6 +303,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'request',
         organizationId: dealership.organization_id,
         dealershipId: dealership.id,
+        userId: request.user!.id,
         today,
         request: body,
       } satisfies ReportDeliveryJob);

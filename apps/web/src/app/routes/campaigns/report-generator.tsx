@@ -1,3 +1,4 @@
+import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
@@ -32,6 +33,7 @@ export function ReportGeneratorRoute() {
       dealershipId={dealershipId}
       userEmail={me.data.email}
       today={todayIn(dealership.data.organization.time_zone)}
+      canManageDomains={(me.data.role_id ?? 3) <= ROLE_AGENCY_ADMIN}
       onClose={close}
     />
   );

@@ -39,6 +39,7 @@ import {
   useServiceUser,
   type TenantIds,
 } from '../api/report-generator';
+import { AllowedEmailDomains } from './allowed-email-domains';
 import {
   allMetricsOn,
   dayOptions,
@@ -60,6 +61,8 @@ export interface ReportGeneratorModalProps extends TenantIds {
   userEmail: string;
   /** Today in the organization's time zone (`YYYY-MM-DD`): periods are computed from it. */
   today: string;
+  /** Platform staff and agency administrators also manage the agency's allowed email domains here. */
+  canManageDomains?: boolean;
   onClose: () => void;
 }
 
@@ -76,6 +79,7 @@ export function ReportGeneratorModal({
   dealershipId,
   userEmail,
   today,
+  canManageDomains = false,
   onClose,
 }: ReportGeneratorModalProps) {
   const ids = { organizationId, dealershipId };
@@ -93,6 +97,7 @@ export function ReportGeneratorModal({
   const generate = useGenerateReport(ids);
   const [access, setAccess] = useState<SheetAccess>('idle');
   const [showMetrics, setShowMetrics] = useState(false);
+  const [showDomains, setShowDomains] = useState(false);
   const [phase, setPhase] = useState<'form' | 'sent' | 'done'>('form');
 
   useEffect(() => {
@@ -146,6 +151,7 @@ export function ReportGeneratorModal({
     form.setValues(initialReportForm(userEmail));
     form.resetDirty();
     setAccess('idle');
+    setShowDomains(false);
     generate.reset();
     setPhase('form');
   };
@@ -180,7 +186,21 @@ export function ReportGeneratorModal({
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
-            <TextInput label="Email" required {...form.getInputProps('email')} />
+            <Stack gap={4}>
+              <TextInput label="Email" required {...form.getInputProps('email')} />
+              {canManageDomains ? (
+                <>
+                  <Group justify="flex-end">
+                    <Button variant="subtle" size="compact-sm" onClick={() => setShowDomains((s) => !s)}>
+                      {showDomains ? 'Hide allowed email domains' : 'Allowed email domains'}
+                    </Button>
+                  </Group>
+                  <Collapse expanded={showDomains}>
+                    {showDomains ? <AllowedEmailDomains organizationId={organizationId} /> : null}
+                  </Collapse>
+                </>
+              ) : null}
+            </Stack>
             <Select
               label="Period"
               required
