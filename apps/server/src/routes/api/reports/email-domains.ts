@@ -30,12 +30,14 @@ async function requireAgencyAdmin(request: FastifyRequest) {
 /**
  * The agency's allowed report email domains (issue 18 item 8, docs/reports.md "Recipients"), under
  * `/api/agencies/{organization_id}`: a report may be emailed to the users of its dealership or to any
- * address of these domains. Every route runs `requireTenant` (the organization; another agency's
- * id answers 404) and then requires role 1 or 2 (403 otherwise).
+ * address of these domains. Every route checks the tenant (the organization; another agency's
+ * id answers 404) and then requires role 1 or 2 (403 otherwise), both before its input is validated.
  */
 const emailDomainRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', app.requireTenant);
-  app.addHook('preHandler', requireAgencyAdmin);
+  // The tenant check (the organization; another agency's id answers 404) is the global onRequest
+  // hook of every route under `:organization_id` (plugins/app/auth.ts); the role comes right after it,
+  // before the input is read.
+  app.addHook('onRequest', requireAgencyAdmin);
 
   /** `GET .../email-domains` → `{ data: [{ domain, created_at (ISO instant) }] }`, alphabetical. */
   app.get(
