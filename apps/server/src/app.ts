@@ -18,7 +18,11 @@ import spaPlugin from './plugins/external/spa';
 import storagePlugin, { type Storage } from './plugins/external/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
-import exportLimitsPlugin, { DEFAULT_EXPORT_LIMITS, type ExportClass, type ExportLimits } from './plugins/app/export-limits';
+import exportLimitsPlugin, {
+  DEFAULT_EXPORT_LIMITS,
+  type ExportClass,
+  type ExportLimits,
+} from './plugins/app/export-limits';
 import { createExportRenderer, type ExportRenderer } from './exports/render-pool';
 import adminIngestRoutes from './routes/api/admin/ingest';
 import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';

@@ -51,7 +51,9 @@ export async function enqueueReportDelivery(
   job: Exclude<ReportDeliveryJob, { kind: 'schedule' }>,
 ): Promise<string | null> {
   if (request.routeOptions.config.exportClass !== 'report-job')
-    throw new Error(`${request.method} ${request.routeOptions.url} enqueues a report without the 'report-job' export class`);
+    throw new Error(
+      `${request.method} ${request.routeOptions.url} enqueues a report without the 'report-job' export class`,
+    );
   return app.jobs.send(REPORT_DELIVERY_QUEUE, job);
 }
 

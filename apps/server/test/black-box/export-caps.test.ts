@@ -110,7 +110,9 @@ describe('export caps (black box)', () => {
     expect(refused.length, portal.output()).toBeGreaterThanOrEqual(3);
     for (const answer of refused) expectRateLimited(answer);
     expect(
-      refused.some((a) => /organization has too many exports/.test((a.body as { error: { message: string } }).error.message)),
+      refused.some((a) =>
+        /organization has too many exports/.test((a.body as { error: { message: string } }).error.message),
+      ),
     ).toBe(true);
     expect((await other).status).toBe(200);
   });

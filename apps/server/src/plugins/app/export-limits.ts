@@ -109,13 +109,9 @@ export default fp(
       ];
       for (const [key, cap, message] of slots)
         if ((running.get(key) ?? 0) >= cap)
-          throw new ApiError(
-            429,
-            'RATE_LIMITED',
-            `${message}; try again in ${BUSY_RETRY_AFTER_SECONDS} s`,
-            undefined,
-            { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
-          );
+          throw new ApiError(429, 'RATE_LIMITED', `${message}; try again in ${BUSY_RETRY_AFTER_SECONDS} s`, undefined, {
+            'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+          });
       for (const [key] of slots) running.set(key, (running.get(key) ?? 0) + 1);
       const controller = new AbortController();
       request.exportSignal = controller.signal;
@@ -163,7 +159,9 @@ export default fp(
         request.routeOptions.config.exportClass !== 'download'
       ) {
         reply.removeHeader('content-disposition');
-        throw new Error(`${request.method} ${request.routeOptions.url} sent a file without the 'download' export class`);
+        throw new Error(
+          `${request.method} ${request.routeOptions.url} sent a file without the 'download' export class`,
+        );
       }
       return payload;
     });
