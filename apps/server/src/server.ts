@@ -41,7 +41,7 @@ async function main() {
   jobs.on('error', (error) => console.error('job queue:', error));
   await jobs.start();
 
-  const exportRenderer = createExportRenderer({ threads: config.EXPORT_WORKERS });
+  const exportRenderer = createExportRenderer({ threads: config.EXPORT_WORKERS, warm: true });
   const app = await buildApp({
     config: { ...config, sessionSecret },
     database,

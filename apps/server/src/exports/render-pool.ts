@@ -27,6 +27,8 @@ export function defaultExportWorkers(): number {
   return Math.max(1, os.availableParallelism() - 1);
 }
 
+/** How much lower the workers' CPU priority is than the main thread's (nice levels, 0–19). */
+const WORKER_NICE_INCREMENT = 10;
 /** Tasks waiting for a worker, per worker, before the pool refuses more (503, `Retry-After`). */
 const QUEUE_PER_THREAD = 16;
 /** `Retry-After` of a refused export (a full queue here; a concurrency cap in export-limits.ts). */
@@ -34,19 +36,24 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * A pool of `threads` workers running `render-tasks.ts`. Workers start on the first task and stop
- * after a minute without one. They load TypeScript through tsx (`--import tsx`) when the worker file
+ * after a minute without one; with `warm`, one starts at once and stays (the server's pool: loading
+ * pdfmake, ECharts and exceljs takes seconds, off the event loop). They load TypeScript through tsx (`--import tsx`) when the worker file
  * is a `.ts` source — under `npm start`, `tsx watch` and vitest alike — and run plain when compiled.
+ * They run at a lower CPU priority (nice +10) than the main thread.
  */
-export function createExportRenderer(options: { threads?: number } = {}): ExportRenderer {
+export function createExportRenderer(options: { threads?: number; warm?: boolean } = {}): ExportRenderer {
   const threads = options.threads ?? defaultExportWorkers();
   const url = new URL(import.meta.url.endsWith('.ts') ? './render-tasks.ts' : './render-tasks.js', import.meta.url);
   const pool = new Piscina<RenderTask, Uint8Array>({
     filename: url.href,
-    minThreads: 0,
+    minThreads: options.warm ? 1 : 0,
     maxThreads: threads,
     idleTimeout: 60_000,
     maxQueue: threads * QUEUE_PER_THREAD,
     execArgv: fileURLToPath(url).endsWith('.ts') ? ['--import', 'tsx'] : [],
+    // Workers run at a lower CPU priority than the event loop (Linux: per thread, via piscina's
+    // optional @napi-rs/nice): on a busy machine the answers of other tenants come first.
+    niceIncrement: WORKER_NICE_INCREMENT,
   });
   return {
     threads,
