@@ -67,6 +67,9 @@ export async function startPortal(databaseUrl: string, port: number): Promise<Ru
       LOAD_DEMO: 'false',
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '1000',
+      // The export-isolation run measures the concurrency caps under a sustained export load, which
+      // the per-session export rate would otherwise cut to 30 a minute.
+      EXPORT_RATE_LIMIT: process.env.EXPORT_RATE_LIMIT ?? '100000',
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       NODE_ENV: 'production',
     },

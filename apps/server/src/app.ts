@@ -21,6 +21,12 @@ import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
 import { DEFAULT_THROTTLE, type ThrottleRule } from './plugins/app/login-throttle';
 import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './plugins/app/reports/quotas';
+import exportLimitsPlugin, {
+  DEFAULT_EXPORT_LIMITS,
+  type ExportClass,
+  type ExportLimits,
+} from './plugins/app/export-limits';
+import { createExportRenderer, type ExportRenderer } from './exports/render-pool';
 import adminIngestRoutes from './routes/api/admin/ingest';
 import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';
 import agencyRoutes from './routes/api/agencies';
@@ -67,6 +73,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
+  /**
+   * Exports (plugins/app/export-limits.ts): the worker pool that builds PDFs and workbooks — default a
+   * pool of one worker, closed with the app; a pool passed in is the caller's to close — and the caps
+   * and rates (default `DEFAULT_EXPORT_LIMITS`).
+   */
+  exports?: { renderer?: ExportRenderer; limits?: Partial<ExportLimits> };
 }
 
 /** How reports leave the portal: the mailer (SMTP or outbox) and the Sheets client (null without a service account). */
@@ -128,6 +140,12 @@ export async function buildApp(options: AppOptions) {
       new ApiError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
   await app.register(authPlugin, { sessionSecret: options.config.sessionSecret });
+  const ownRenderer = options.exports?.renderer ? null : createExportRenderer({ threads: 1 });
+  if (ownRenderer) app.addHook('onClose', async () => ownRenderer.close());
+  await app.register(exportLimitsPlugin, {
+    renderer: options.exports?.renderer ?? ownRenderer!,
+    limits: { ...DEFAULT_EXPORT_LIMITS, ...options.exports?.limits },
+  });
 
   // The route table, collected as routes register: tests cover every route of it automatically.
   const routeTable: RouteTableEntry[] = [];
@@ -140,6 +158,8 @@ export async function buildApp(options: AppOptions) {
           querystring: route.schema?.querystring,
           params: route.schema?.params,
           body: route.schema?.body,
+          exportClass: route.config?.exportClass,
+          produces: route.schema?.produces,
         });
   });
   app.decorate('routeTable', routeTable);
@@ -226,6 +246,10 @@ export interface RouteTableEntry {
   querystring?: unknown;
   params?: unknown;
   body?: unknown;
+  /** The route's export class (plugins/app/export-limits.ts), when it has one. */
+  exportClass?: ExportClass;
+  /** Its schema's `produces` (media types of file answers). */
+  produces?: readonly string[];
 }
 
 declare module 'fastify' {

@@ -43,6 +43,14 @@ const configSchema = z
     /** MiB of JSON answers each server process keeps until the data changes (docs/performance.md); 0 turns it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
     TRUST_PROXY: flagFalse(),
+    /** Export pool (docs/performance.md): worker threads building PDFs and workbooks; unset: cores − 1, at least 1. */
+    EXPORT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+    /** Concurrent file exports (PDF, xlsx, CSV) of one user, and for one organization; beyond them 429. */
+    EXPORT_CONCURRENCY_PER_USER: z.coerce.number().int().min(1).max(1000).default(2),
+    EXPORT_CONCURRENCY_PER_ORGANIZATION: z.coerce.number().int().min(1).max(10_000).default(4),
+    /** File exports, and report jobs (report generator, month-over-month Excel), per session per minute. */
+    EXPORT_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
+    REPORT_JOB_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     /** Files (call recordings, uploads): S3 when S3_BUCKET is set, else DATA_DIR/storage on local disk. */
     S3_BUCKET: z.string().min(3).max(63).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),

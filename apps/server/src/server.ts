@@ -14,6 +14,7 @@ import { resolveSessionSecret } from './lib/secrets';
 import { createStorage } from './plugins/external/storage';
 import { createAdPlatforms } from './self-service/connectors';
 import { flushLogger, listenFailureMessage, startUpBlock, type StartUpFacts } from './lib/start-up-message';
+import { createExportRenderer } from './exports/render-pool';
 
 /**
  * Starts the portal: parse the configuration (refusing to start when it is wrong), open the
@@ -42,6 +43,7 @@ async function main() {
   jobs.on('error', (error) => console.error('job queue:', error));
   await jobs.start();
 
+  const exportRenderer = createExportRenderer({ threads: config.EXPORT_WORKERS, warm: true });
   const app = await buildApp({
     config: { ...config, sessionSecret },
     database,
@@ -70,6 +72,15 @@ async function main() {
     },
     adPlatforms: createAdPlatforms(config, { sessionSecret, clock: () => new Date() }),
     logger: loggerOptions(config.LOG_LEVEL),
+    exports: {
+      renderer: exportRenderer,
+      limits: {
+        perUser: config.EXPORT_CONCURRENCY_PER_USER,
+        perOrganization: config.EXPORT_CONCURRENCY_PER_ORGANIZATION,
+        downloadsPerMinute: config.EXPORT_RATE_LIMIT,
+        reportJobsPerMinute: config.REPORT_JOB_RATE_LIMIT,
+      },
+    },
   });
 
   let demo: StartUpFacts['demo'] = (await isDemoLoaded(database.db)) ? { state: 'loaded-before' } : { state: 'absent' };
@@ -94,6 +105,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
     await app.close();
+    await exportRenderer.close();
     await database.close();
     process.exit(0);
   };

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/db/client';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLocalStorage } from '../src/lib/storage/local';
 import type { Storage } from '../src/plugins/external/storage';
+import type { ExportLimits } from '../src/plugins/app/export-limits';
 import { TEST_NOW } from './constants';
 
 /** The session secret of the app under test (signed file URLs are signed with it). */
@@ -78,6 +79,8 @@ export async function build(
     logger?: FastifyServerOptions['logger'];
     /** PostgreSQL: use this database (a `createDatabaseCopy`) instead of a new copy; close leaves it. */
     databaseUrl?: string;
+    /** Export caps and rates (plugins/app/export-limits.ts); default: the defaults with very high rates. */
+    exportLimits?: Partial<ExportLimits>;
   } = {},
 ): Promise<TestContext> {
   const templateUrl = process.env.TEST_DATABASE_URL || undefined;
@@ -117,6 +120,9 @@ export async function build(
     ...(options.reports ? { reports: options.reports } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     webDist: path.join(os.tmpdir(), 'no-web-build'),
+    // Route walks (tenancy, CSRF, fuzzing) send many exports per session; the per-session export
+    // rates are tested on their own (test/black-box/export-caps.test.ts).
+    exports: { limits: { downloadsPerMinute: 100_000, reportJobsPerMinute: 100_000, ...options.exportLimits } },
   });
   await app.ready();
   return {

@@ -9,8 +9,8 @@ import {
   type MonthOverMonthFilter,
   type ParsedReportRequest,
 } from '@portal/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../app';
-import { buildMonthOverMonthWorkbook } from '../exports/reports/month-over-month-files';
 import { buildReportTable, reportAttachment, safeName } from '../exports/reports/report-table';
 import { formatUsDate } from '../lib/csv';
 import { localDate } from '../lib/dates';
@@ -48,6 +48,23 @@ export type ReportDeliveryJob =
       email: string;
       dateFilter: MonthOverMonthFilter;
     };
+
+/**
+ * Enqueues a report delivery from a request. Only a route of export class `report-job` may
+ * (plugins/app/export-limits.ts: its session's rate limit); throws otherwise, so a route added later
+ * cannot enqueue reports without the limit. Resolves to the job id.
+ */
+export async function enqueueReportDelivery(
+  app: App,
+  request: FastifyRequest,
+  job: Exclude<ReportDeliveryJob, { kind: 'schedule' }>,
+): Promise<string | null> {
+  if (request.routeOptions.config.exportClass !== 'report-job')
+    throw new Error(
+      `${request.method} ${request.routeOptions.url} enqueues a report without the 'report-job' export class`,
+    );
+  return app.jobs.send(REPORT_DELIVERY_QUEUE, job);
+}
 
 /**
  * A report request delivered: the file attached to an email, or the rows written into the sheet (and
@@ -120,6 +137,7 @@ export async function deliverReport(
     table,
     request.reportFormat!,
     `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
+    (sheets) => app.exportRenderer.render({ kind: 'xlsx', sheets }),
   );
   await sendReportOnce(
     app,
@@ -153,7 +171,7 @@ async function deliverMonthOverMonth(
       attachments: [
         {
           filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
-          content: await buildMonthOverMonthWorkbook(view),
+          content: await app.exportRenderer.render({ kind: 'month-over-month-xlsx', data: view }),
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         },
       ],

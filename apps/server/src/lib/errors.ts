@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Array<{ path: string; message: string }>,
+    /** Headers the error answer carries (e.g. `retry-after` of a 429 or 503). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

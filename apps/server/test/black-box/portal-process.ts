@@ -66,6 +66,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     DATA_DIR: dataDir,
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOGIN_RATE_LIMIT: '1000',
+    // Route walks send many exports per session; export-caps.test.ts sets the export rates it tests.
+    EXPORT_RATE_LIMIT: '100000',
+    REPORT_JOB_RATE_LIMIT: '100000',
     JOB_MAINTENANCE_SECONDS: '5',
     SELF_SERVICE_SANDBOX_DELAY_MS: '0',
     ...databaseEnv,

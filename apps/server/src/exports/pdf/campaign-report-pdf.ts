@@ -22,7 +22,7 @@ import {
   viewsByDayChart,
 } from '@portal/report-charts';
 import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type Card } from './pdf-document';
-import { adPreviewsBlock, loadAdPreviews } from './ad-previews';
+import { adPreviewsBlock, type AdPreview } from './ad-previews';
 import { DMA_MAP_NAME, dmaMapData } from './dma-map';
 import type { ReportPdfData } from './report-data';
 
@@ -421,13 +421,14 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
 /**
  * Builds the PDF of a campaign report (issue 3 "Exports"): header with dealership, campaign,
  * product, flight and range; the page's cards; its charts rendered from the same ECharts builders
- * (SVG); and the first page of each table.
+ * (SVG); and the first page of each table. CPU-bound: runs in a worker of the export pool
+ * (render-tasks.ts); `previews` are the DYD ad previews read beforehand (`loadAdPreviews`).
  */
-export async function buildCampaignReportPdf(data: ReportPdfData, options: { webDist: string }): Promise<Buffer> {
+export async function buildCampaignReportPdf(data: ReportPdfData, options: { previews: AdPreview[] }): Promise<Buffer> {
   const c = data.report.campaign;
   const t = data.report.totals;
   const dmaMap = data.dmas ? await dmaMapData() : null;
-  const previews = await loadAdPreviews(data, options.webDist);
+  const previews = options.previews;
   return renderPdf({
     title: c.client_campaign_display_name,
     subtitle: [

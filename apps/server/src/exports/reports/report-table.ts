@@ -128,16 +128,20 @@ export function toCsv(table: ReportTable): Buffer {
   return csvBuffer([table.headers, ...table.rows]);
 }
 
-/** The attachment of a report in a file format. */
+/**
+ * The attachment of a report in a file format. `buildXlsx` builds the workbook (the export pool's
+ * `xlsx` task in the delivery job; `toXlsx` by default).
+ */
 export async function reportAttachment(
   table: ReportTable,
   format: Exclude<ReportFormat, 'google_sheet'>,
   baseName: string,
+  buildXlsx: (sheets: Array<{ name: string; table: ReportTable }>) => Promise<Buffer> = toXlsx,
 ): Promise<{ filename: string; content: Buffer; contentType: string }> {
   if (format === 'csv') return { filename: `${baseName}.csv`, content: toCsv(table), contentType: 'text/csv' };
   return {
     filename: `${baseName}.xlsx`,
-    content: await toXlsx([{ name: 'Report', table }]),
+    content: await buildXlsx([{ name: 'Report', table }]),
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   };
 }

@@ -52,6 +52,7 @@ export default fp(async (app) => {
     let body: ErrorResponse;
     if (error instanceof ApiError) {
       status = error.statusCode;
+      if (error.headers) void reply.headers(error.headers);
       body = {
         error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
       };

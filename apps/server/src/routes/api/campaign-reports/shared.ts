@@ -116,9 +116,11 @@ export function registerReportTable<Params, Rec, Row = Rec>(
       return table.present ? { ...page, data: await table.present(page.data) } : page;
     },
   );
+  // Export class `download` (plugins/app/export-limits.ts): 429 with Retry-After beyond the caps.
   app.get(
     `${table.path}/csv`,
     {
+      config: { exportClass: 'download' },
       schema: {
         tags,
         summary: `${table.summary} as CSV`,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { errorResponseSchema, reportParamsSchema, reportRangeQuerySchema } from '@portal/contracts';
 import { ApiError } from '../../../lib/errors';
-import { buildCampaignReportPdf } from '../../../exports/pdf/campaign-report-pdf';
+import { loadAdPreviews } from '../../../exports/pdf/ad-previews';
 import { loadReportPdfData, type FetchJson } from '../../../exports/pdf/report-data';
 
 /** `{campaign name}_{start}_{end}.pdf` with characters unsafe in file names replaced. */
@@ -27,6 +27,7 @@ const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app
   app.get(
     '/campaigns/:campaign_id/report.pdf',
     {
+      config: { exportClass: 'download' },
       schema: {
         tags: ['exports'],
         summary: 'Campaign report as PDF',
@@ -38,6 +39,8 @@ const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app
           400: errorResponseSchema,
           401: errorResponseSchema,
           404: errorResponseSchema,
+          429: errorResponseSchema,
+          503: errorResponseSchema,
         },
       },
     },
@@ -61,7 +64,11 @@ const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app
         return response.json() as T;
       };
       const data = await loadReportPdfData(fetchJson, campaign_id, request.query);
-      const pdf = await buildCampaignReportPdf(data, { webDist: options.webDist });
+      const previews = await loadAdPreviews(data, options.webDist);
+      const pdf = await app.exportRenderer.render(
+        { kind: 'campaign-report-pdf', data, previews },
+        request.exportSignal ?? undefined,
+      );
       const fileName = reportPdfFileName(
         data.report.campaign.client_campaign_display_name,
         request.query.start_date,

@@ -23,8 +23,8 @@ import {
   updateReportScheduleBodySchema,
   type DealershipDetail,
 } from '@portal/contracts';
-import { buildMonthOverMonthPdf, monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
-import { REPORT_DELIVERY_QUEUE, type ReportDeliveryJob } from '../../../jobs/report-jobs';
+import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
+import { enqueueReportDelivery } from '../../../jobs/report-jobs';
 import { localDate } from '../../../lib/dates';
 import { ApiError, notFound } from '../../../lib/errors';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
@@ -40,8 +40,12 @@ import {
 } from '../../../plugins/app/reports/schedules';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-/** Answers of the routes that email a report: also 429 when an hourly limit is spent. */
-const emailErrors = { ...errors, 429: errorResponseSchema };
+/**
+ * Answers of export and report-email routes: 429 for the rate and concurrency caps
+ * (plugins/app/export-limits.ts) and the hourly email limits (plugins/app/reports/quotas.ts), 503 for a
+ * full export pool.
+ */
+const exportErrors = { ...errors, 429: errorResponseSchema, 503: errorResponseSchema };
 
 /**
  * Month over month, the report generator and its schedules, and the Google sheet helpers
@@ -120,17 +124,22 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** `GET .../campaigns/month-over-month.pdf?dateFilter` → `application/pdf` named '{dealership}_{period label}_campaigns.pdf' (spec 001 §8). */
+  /**
+   * `GET .../campaigns/month-over-month.pdf?dateFilter` → `application/pdf` named '{dealership}_{period
+   * label}_campaigns.pdf' (spec 001 §8). Export class `download`: 429 with `Retry-After` beyond the
+   * caps; laid out in the export pool.
+   */
   app.get(
     '/campaigns/month-over-month.pdf',
     {
+      config: { exportClass: 'download' },
       schema: {
         tags: ['reports'],
         summary: 'Month over month as PDF',
         produces: ['application/pdf'],
         params: tenantParamsSchema,
         querystring: monthOverMonthQuerySchema,
-        response: { 200: z.any().describe('The PDF file'), ...errors },
+        response: { 200: z.any().describe('The PDF file'), ...exportErrors },
       },
     },
     async (request, reply) => {
@@ -140,7 +149,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         dateFilter: request.query.dateFilter,
         today: todayOf(dealership),
       });
-      const pdf = await buildMonthOverMonthPdf(dealership.name, data);
+      const pdf = await app.exportRenderer.render(
+        { kind: 'month-over-month-pdf', dealershipName: dealership.name, data },
+        request.exportSignal ?? undefined,
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
@@ -153,23 +165,25 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * `POST .../campaigns/month-over-month/excel` `{ dateFilter }` → 202 `{ status: 'queued', email }`:
    * the server builds the workbook (exceljs, one sheet per campaign) and emails it to the signed-in user.
    * 429 with Retry-After when the hourly report limit of the user or organization is spent.
+   * Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT per session and minute.
    */
   app.post(
     '/campaigns/month-over-month/excel',
     {
+      config: { exportClass: 'report-job' },
       schema: {
         tags: ['reports'],
         summary: 'Email the month over month comparison as an Excel workbook',
         params: tenantParamsSchema,
         body: monthOverMonthExportBodySchema,
-        response: { 202: monthOverMonthExcelResponseSchema, ...emailErrors },
+        response: { 202: monthOverMonthExcelResponseSchema, ...exportErrors },
       },
     },
     async (request, reply) => {
       const dealership = await dealershipOf(request.params);
       const email = request.user!.email;
       await admitReportEmail(request, reply, dealership, email);
-      await app.jobs.send(REPORT_DELIVERY_QUEUE, {
+      await enqueueReportDelivery(app, request, {
         kind: 'month-over-month',
         organizationId: dealership.organization_id,
         dealershipId: dealership.id,
@@ -177,7 +191,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         today: todayOf(dealership),
         email,
         dateFilter: request.body.dateFilter,
-      } satisfies ReportDeliveryJob);
+      });
       return reply.code(202).send({ status: 'queued' as const, email });
     },
   );
@@ -256,16 +270,19 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * of a domain the agency allows, or that is not one plain ASCII mailbox (no display name, list,
    * CR/LF); 429 with Retry-After when the hourly report limit of the user or organization is spent
    * (issue 18 item 8, docs/reports.md).
+   * not the dealership's. Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT
+   * per session and minute.
    */
   app.post(
     '/campaigns/report-generator',
     {
+      config: { exportClass: 'report-job' },
       schema: {
         tags: ['reports'],
         summary: 'Generate (or schedule) a report by email or into a Google sheet',
         params: tenantParamsSchema,
         body: reportRequestSchema,
-        response: { 202: reportRequestResponseSchema, 201: reportRequestResponseSchema, ...emailErrors },
+        response: { 202: reportRequestResponseSchema, 201: reportRequestResponseSchema, ...exportErrors },
       },
     },
     async (request, reply) => {
@@ -299,14 +316,14 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return reply.code(201).send({ status: 'scheduled' as const, schedule_id: scheduleId });
       }
-      await app.jobs.send(REPORT_DELIVERY_QUEUE, {
+      await enqueueReportDelivery(app, request, {
         kind: 'request',
         organizationId: dealership.organization_id,
         dealershipId: dealership.id,
         userId: request.user!.id,
         today,
         request: body,
-      } satisfies ReportDeliveryJob);
+      });
       return reply.code(202).send({ status: 'queued' as const, schedule_id: null });
     },
   );

@@ -30,7 +30,6 @@ import {
 } from '@portal/contracts';
 import * as z from 'zod';
 import type { App } from '../../../app';
-import { buildSelfServiceReportPdf } from '../../../exports/pdf/self-service-report-pdf';
 import { localDate } from '../../../lib/dates';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
@@ -350,11 +349,13 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /**
    * `GET .../campaigns/self-service/{campaign_id}/products/csv?sorting&start_date&end_date` → text/csv
    * of every product (columns Product, Product ID, Impressions, Clicks, Conversions), named
-   * `{campaign name}_ProductPerformance_{start}_{end}.csv` (spec 001 §7).
+   * `{campaign name}_ProductPerformance_{start}_{end}.csv` (spec 001 §7). Export class `download`
+   * (plugins/app/export-limits.ts): 429 with `Retry-After` beyond the rate or concurrency caps.
    */
   fastify.get(
     '/campaigns/self-service/:campaign_id/products/csv',
     {
+      config: { exportClass: 'download' },
       schema: {
         tags: ['self-service'],
         summary: 'Product Performance of a self-service campaign as CSV',
@@ -385,11 +386,13 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
   /**
    * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf`
    * (attachment `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts and the
-   * first page of Product Performance, from the same queries as the page's calls.
+   * first page of Product Performance, from the same queries as the page's calls. Export class
+   * `download`: 429 with `Retry-After` beyond the caps; laid out in the export pool.
    */
   fastify.get(
     '/campaigns/self-service/:campaign_id/report.pdf',
     {
+      config: { exportClass: 'download' },
       schema: {
         tags: ['self-service'],
         summary: 'Self-service campaign report as PDF',
@@ -403,18 +406,22 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const campaign = await loadCampaign(app, request.params);
       const dealership = await getDealership(app.db, request.params.organization_id, request.params.dealership_id);
       const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
-      const pdf = await buildSelfServiceReportPdf(
+      const pdf = await app.exportRenderer.render(
         {
-          dealershipName: dealership?.name ?? '',
-          campaignName: campaign.name,
-          vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
-          accountName: campaign.accountName,
-          range,
-          days: await dailyRows(app.db, range),
-          products: await listProducts(app.db, range, { limit: REPORT_PAGE_SIZE, offset: 0 }),
-          productTotal: await countProducts(app.db, range),
+          kind: 'self-service-report-pdf',
+          data: {
+            dealershipName: dealership?.name ?? '',
+            campaignName: campaign.name,
+            vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
+            accountName: campaign.accountName,
+            range,
+            days: await dailyRows(app.db, range),
+            products: await listProducts(app.db, range, { limit: REPORT_PAGE_SIZE, offset: 0 }),
+            productTotal: await countProducts(app.db, range),
+          },
+          today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
         },
-        localDate(app.adPlatforms.clock(), 'America/Chicago'),
+        request.exportSignal ?? undefined,
       );
       return reply
         .header('content-type', 'application/pdf')
