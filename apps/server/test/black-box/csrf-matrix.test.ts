@@ -65,7 +65,7 @@ beforeAll(async () => {
   expect(fixture.campaigns.length).toBeGreaterThan(0);
   const schedule = await staff.fetch(`${TENANT}/campaigns/report-generator`, {
     method: 'POST',
-    json: reportRequest('owner@demo.test'),
+    json: reportRequest('staff@demo.test'),
   });
   expect(schedule.status).toBe(201);
   fixture.schedule = ((await schedule.json()) as { schedule_id: number }).schedule_id;

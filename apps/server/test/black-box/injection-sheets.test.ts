@@ -46,7 +46,7 @@ describe('black box: formula injection into Google Sheets (issue 18, item 5)', (
       {
         method: 'POST',
         json: {
-          email: 'sheet@dealer.test',
+          email: 'dealer@demo.test',
           campaigns: [CAMPAIGN],
           metrics: { campaign: true, impressions: true },
           reportFormat: 'google_sheet',

@@ -141,7 +141,8 @@ describe('black box: injection (issue 18, items 5, 6, 9)', () => {
       const response = await dealer.fetch(`${tenant}/campaigns/report-generator`, {
         method: 'POST',
         json: {
-          email: `${reportFormat}@dealer.test`,
+          // A recipient the portal accepts (issue 18 item 8): the signed-in dealership user.
+          email: 'dealer@demo.test',
           campaigns: [CAMPAIGN],
           metrics: { campaign: true, impressions: true, clicks: true },
           conversions: {},
