@@ -69,7 +69,8 @@ export const draftDataSchema = z
     end_date: isoDateSchema,
     zip: z.string().trim().min(1).max(4000),
     campaign_display_name: z.string().trim().min(1).max(200),
-    budget: z.number().positive().max(1_000_000_000),
+    /** Range checked by the route against `productFlightLimits` (422 at `budget`), not here. */
+    budget: z.number(),
     notes: z.string().max(4000),
     creatives: z.string().max(4000),
     vendor_campaign_name: z.string().max(400),
@@ -155,7 +156,8 @@ const baseCreateBody = {
   link_campaign_id: z.number().int().positive(),
   vendor_campaign_name: z.string().min(1).max(400),
   notes: z.string().max(4000),
-  budget: z.number().positive().max(1_000_000_000),
+  /** Range checked by the route against `productFlightLimits` / `MAX_CAMPAIGN_BUDGET` (422 at `budget`). */
+  budget: z.number(),
   zip: z.string().trim().min(1).max(4000),
   product: z.string().min(1).max(200),
   pacing_id: z.number().int().positive(),

@@ -12,8 +12,10 @@ import {
   creativeSlots,
   creativeUploadRules,
   draftParamsSchema,
+  type draftDataSchema,
   draftSchema,
   errorResponseSchema,
+  flightErrors,
   inventoryFilterKeys,
   listIncompleteQuerySchema,
   listIncompleteResponseSchema,
@@ -24,8 +26,11 @@ import {
   signCreativeUploadBodySchema,
   signCreativeUploadResponseSchema,
   tenantParamsSchema,
+  todayInZone,
   vendorCampaignName,
+  type FlightFields,
   type NonInventoryProductCode,
+  type WizardProductCode,
 } from '@portal/contracts';
 import { ApiError, notFound } from '../../../lib/errors';
 import { contentMatchesType } from '../../../lib/storage/sniff';
@@ -42,7 +47,12 @@ import {
 } from '../../../plugins/app/campaign-drafts-repository';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  422: errorResponseSchema,
+};
 const badRequest = (message: string, path?: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
 
@@ -86,6 +96,20 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       await app.storage.delete(link);
       throw badRequest(problem, path);
     }
+  }
+
+  /**
+   * The flight and budget rules (issue 25 item 5, `flightErrors` in contracts): start on or after
+   * today in the dealership organization's time zone, end on or after start, no longer than the
+   * product allows, budget between the product's minimum and `MAX_CAMPAIGN_BUDGET`. Throws 422
+   * `VALIDATION_FAILED` whose details name each refused field (`start_date`, `end_date`, `budget`).
+   */
+  function checkFlight(timeZone: string, product: WizardProductCode, fields: FlightFields, sent?: Set<string>) {
+    let problems = flightErrors(product, fields, todayInZone(options.clock(), timeZone));
+    // A draft save judges only what it sends (a start date saved yesterday is not refused today),
+    // and the end date again when the start moves.
+    if (sent) problems = problems.filter((p) => sent.has(p.path) || (p.path === 'end_date' && sent.has('start_date')));
+    if (problems.length > 0) throw new ApiError(422, 'VALIDATION_FAILED', problems[0]!.message, problems);
   }
 
   /**
@@ -159,7 +183,9 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   /**
    * `PATCH .../campaigns/{link_campaign_id}` with `{ data, link_campaign_id }` (or the fields alone):
    * saves a step (objective; allowed_vehicle_states + filter fields; dates, zip, name, budget;
-   * notes) → the draft. 404 when the draft is not an incomplete draft of this dealership.
+   * notes) → the draft. 404 when the draft is not an incomplete draft of this dealership. 422 with
+   * the field's path when the saved dates or budget (as they would be after this save) break the
+   * flight rules (`checkFlight`).
    */
   app.patch(
     '/campaigns/:link_campaign_id',
@@ -174,9 +200,26 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
     async (request) => {
       const body = request.body;
-      const data = 'data' in body && typeof body.data === 'object' ? body.data : body;
+      const data = ('data' in body && typeof body.data === 'object' ? body.data : body) as z.infer<
+        typeof draftDataSchema
+      >;
       if ('link_campaign_id' in body && body.link_campaign_id !== request.params.link_campaign_id)
         throw badRequest('link_campaign_id does not match the path', 'link_campaign_id');
+      if (data.start_date !== undefined || data.end_date !== undefined || data.budget !== undefined) {
+        const draft = await getDraft(app.db, request.params.dealership_id, request.params.link_campaign_id);
+        if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
+        const dealership = await dealershipOf(request.params);
+        checkFlight(
+          dealership.organization.time_zone,
+          (data.product_code ?? draft.productCode) as WizardProductCode,
+          {
+            start_date: data.start_date ?? draft.startDate,
+            end_date: data.end_date ?? draft.endDate,
+            budget: data.budget ?? draft.budget,
+          },
+          new Set(Object.keys(data)),
+        );
+      }
       const row = await updateDraft(
         app.db,
         request.params.dealership_id,
@@ -306,6 +349,12 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
   );
 
+  async function dealershipOf(params: { organization_id: number; dealership_id: number }) {
+    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
+    if (!dealership) throw notFound('Dealership not found');
+    return dealership;
+  }
+
   async function checkedName(
     params: { organization_id: number; dealership_id: number },
     body: {
@@ -315,20 +364,26 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       pacing_id: number;
       start_date: string;
       end_date: string;
+      budget: number;
+      link_campaign_id: number;
     },
   ) {
-    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
-    if (!dealership) throw notFound('Dealership not found');
+    const dealership = await dealershipOf(params);
     const expected = vendorCampaignName(dealership.name, body.campaign_display_name, body.product_code, body.pacing_id);
     if (body.vendor_campaign_name !== expected)
       throw badRequest(`vendor_campaign_name must be '${expected}'`, 'vendor_campaign_name');
-    if (body.end_date < body.start_date) throw badRequest('The end date must not be before the start date', 'end_date');
+    // A draft already turned into its campaign answers that campaign again (idempotent retry),
+    // even when the retry comes after the start date has passed.
+    const draft = await getDraft(app.db, params.dealership_id, body.link_campaign_id);
+    if (draft?.isIncomplete === 1)
+      checkFlight(dealership.organization.time_zone, body.product_code as WizardProductCode, body);
   }
 
   /**
    * `POST .../campaigns/create-inventory-campaign` (spec 001 §7) → 201 `{ client_campaign_id,
    * link_campaign_id, campaign_status: 'pending', vendor_campaign_name }`. Validates the body
-   * (vendor_campaign_name '{dealership} - {name} [{CODE}{pacing id}]', end not before start),
+   * (vendor_campaign_name '{dealership} - {name} [{CODE}{pacing id}]'; the flight rules, 422 with
+   * the field's path),
    * finalises the draft (is_incomplete 0) and records a pending managed campaign. Sending it again
    * for the same draft answers 200 with the same campaign.
    */
@@ -368,7 +423,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
 
   /**
    * `POST .../campaigns/create-noninventory-campaign` (spec 001 §7) → 201 as above. `audience` is a
-   * list of 'name (size)' or ['None']; `creatives` comma-joined links recorded on the draft.
+   * list of 'name (size)' or ['None']; `creatives` comma-joined links recorded on the draft. The
+   * flight rules as for the inventory call (422 with the field's path).
    */
   app.post(
     '/campaigns/create-noninventory-campaign',

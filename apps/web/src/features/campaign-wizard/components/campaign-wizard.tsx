@@ -1,6 +1,13 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { buildFilterPayload, pacingIdAt, WIZARD_STEPS, wizardMessages, type Draft } from '@portal/contracts';
+import {
+  buildFilterPayload,
+  pacingIdAt,
+  todayInZone,
+  WIZARD_STEPS,
+  wizardMessages,
+  type Draft,
+} from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -31,6 +38,8 @@ import { TypeStep } from './type-step';
 
 export interface CampaignWizardProps extends TenantIds {
   dealershipName: string | undefined;
+  /** The dealership organization's IANA time zone: "today" of the date rules (issue 25 item 5); the browser's until known. */
+  timeZone: string | undefined;
   /** Back from step 1, and Cancel of the filter step: the create page (source chooser). */
   onBackToSource: () => void;
   /** Close, Cancel of the objective step, 'Hold on, not yet', after creation: the campaigns list. */
@@ -69,7 +78,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const [resume, setResume] = useState<Draft | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : dayjs().format('YYYY-MM-DD');
 
   const inventorySummary = useInventorySummary(ids.organizationId, ids.dealershipId);
   const inventory = useInventory(ids.organizationId, ids.dealershipId, state?.campaignType === 'inventory');

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { flightMessages, productFlightLimits } from '@portal/contracts';
 import { renderWithProviders } from '@/testing/test-utils';
 import { initialWizardState } from '../utils/wizard-state';
 import { validateDetails } from './details-step';
@@ -51,7 +52,7 @@ describe('type step (spec 001 §2.3, §5)', () => {
 describe('details validation (spec 001 §5)', () => {
   it('requires name, dates, budget (unless recommended) and a location', () => {
     const state = initialWizardState();
-    expect(validateDetails(state)).toEqual({
+    expect(validateDetails(state, '2026-11-15')).toEqual({
       campaignName: 'This field is required',
       startDate: 'This field is required',
       endDate: 'This field is required',
@@ -59,15 +60,48 @@ describe('details validation (spec 001 §5)', () => {
       locations: 'This field is required',
     });
     expect(
-      validateDetails({
-        ...state,
-        campaignName: 'A',
-        startDate: '2026-12-01',
-        endDate: '2026-12-31',
-        useRecommendedBudget: true,
-        locations: ['29601'],
-      }),
+      validateDetails(
+        {
+          ...state,
+          campaignName: 'A',
+          startDate: '2026-12-01',
+          endDate: '2026-12-31',
+          useRecommendedBudget: true,
+          locations: ['29601'],
+        },
+        '2026-11-15',
+      ),
     ).toEqual({});
+  });
+
+  it('refuses impossible flights and budgets at the field (issue 25 item 5)', () => {
+    const good = {
+      ...initialWizardState(),
+      product: 'MOB' as const,
+      campaignName: 'A',
+      startDate: '2026-11-15',
+      endDate: '2026-12-31',
+      budget: 5000,
+      locations: ['29601'],
+    };
+    const today = '2026-11-15';
+    expect(validateDetails(good, today)).toEqual({});
+    expect(validateDetails({ ...good, startDate: '2020-01-15', endDate: '2020-01-10' }, today)).toEqual({
+      startDate: flightMessages.startInPast,
+      endDate: flightMessages.endBeforeStart,
+    });
+    expect(validateDetails({ ...good, endDate: '2027-12-31' }, today)).toEqual({
+      endDate: flightMessages.tooLong(productFlightLimits.MOB.maxFlightDays),
+    });
+    for (const budget of [1, 0, -50])
+      expect(validateDetails({ ...good, budget }, today)).toEqual({
+        budget: flightMessages.budgetTooLow(productFlightLimits.MOB.minBudget),
+      });
+    expect(validateDetails({ ...good, budget: 1e9 }, today)).toEqual({ budget: flightMessages.budgetTooHigh });
+    expect(validateDetails({ ...good, budget: null, budgetText: '1e9' }, today)).toEqual({
+      budget: flightMessages.budgetNotANumber,
+    });
+    expect(validateDetails({ ...good, budget: 1, useRecommendedBudget: true }, today)).toEqual({});
   });
 });
 
