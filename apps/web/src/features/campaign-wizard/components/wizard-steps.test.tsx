@@ -41,11 +41,24 @@ describe('type step (spec 001 §2.3, §5)', () => {
     expect(onNext).not.toHaveBeenCalled();
   });
 
-  it('with terms accepted but no type chosen, the wizard stays on step 1', async () => {
+  it('with terms accepted but no type chosen, the wizard stays on step 1 and says why (issue 25 item 6)', async () => {
     const onNext = vi.fn();
     renderWithProviders(<TypeStep {...typeProps} inventorySize={5} termsAccepted onNext={onNext} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     expect(onNext).not.toHaveBeenCalled();
+    expect(screen.getByText('Please choose a campaign type')).toBeInTheDocument();
+  });
+
+  it('Enter on a focused choice chooses it and continues (issue 25 item 6)', async () => {
+    const onNext = vi.fn();
+    const onChange = vi.fn();
+    renderWithProviders(
+      <TypeStep {...typeProps} inventorySize={5} termsAccepted onNext={onNext} onChange={onChange} />,
+    );
+    screen.getByRole('radio', { name: /Mobile, TV, Audio/ }).focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith({ campaignType: 'non_inventory' });
+    expect(onNext).toHaveBeenCalledTimes(1);
   });
 });
 
