@@ -6,7 +6,9 @@ import {
   todayInZone,
   WIZARD_STEPS,
   wizardMessages,
+  wizardProducts,
   type Draft,
+  type WizardProductCode,
 } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -61,6 +63,37 @@ function loadSaved(ids: TenantIds): WizardState | null {
   }
 }
 
+const usDate = (isoDate: string | null) => (isoDate ? dayjs(isoDate).format('MMM D, YYYY') : null);
+
+/**
+ * Which draft the resume question is about (issue 25 item 4): product, name, flight and when it
+ * was last edited (the browser's local time).
+ */
+export function DraftSummary({ draft }: { draft: Draft }) {
+  const product = wizardProducts[draft.product_code as WizardProductCode]?.name ?? draft.product_code;
+  const start = usDate(draft.start_date);
+  const end = usDate(draft.end_date);
+  return (
+    <dl aria-label="Unfinished campaign" style={{ margin: 0 }}>
+      {[
+        ['Product', product],
+        ['Name', draft.campaign_display_name || 'Not named yet'],
+        ['Dates', start && end ? `${start} – ${end}` : 'Not chosen yet'],
+        ['Last edited', dayjs(draft.updated_at).format('MMM D, YYYY h:mm A')],
+      ].map(([label, value]) => (
+        <Group key={label} gap="xs" wrap="nowrap">
+          <Text component="dt" size="sm" c="dimmed" w={90}>
+            {label}
+          </Text>
+          <Text component="dd" size="sm" fw={500} m={0}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </dl>
+  );
+}
+
 const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : wizardMessages.failed;
 
@@ -76,6 +109,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const step = Number.isInteger(urlStep) && urlStep >= 1 && urlStep <= WIZARD_STEPS ? urlStep : 1;
   const [state, setState] = useState<WizardState | null>(null);
   const [resume, setResume] = useState<Draft | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : dayjs().format('YYYY-MM-DD');
@@ -274,6 +308,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
       }
       await discardDraft(ids, draft.link_campaign_id);
       setResume(null);
+      setConfirmDiscard(false);
       await refreshLists();
     });
 
@@ -373,22 +408,44 @@ export function CampaignWizard(props: CampaignWizardProps) {
       <Modal
         opened={resume !== null}
         onClose={() => setResume(null)}
-        title="Unfinished campaign"
+        title={confirmDiscard ? 'Discard the unfinished campaign?' : 'Unfinished campaign'}
         centered
         withCloseButton={false}
         closeOnClickOutside={false}
       >
-        <Stack>
-          <Text>{wizardMessages.resume}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void answerResume(false)} loading={busy}>
-              No
-            </Button>
-            <Button onClick={() => void answerResume(true)} disabled={busy}>
-              Yes
-            </Button>
-          </Group>
-        </Stack>
+        {resume ? (
+          <Stack>
+            {confirmDiscard ? (
+              <Text>
+                The draft and its uploaded creatives are deleted for good. You start a new campaign from the beginning.
+              </Text>
+            ) : (
+              <Text>{wizardMessages.resume}</Text>
+            )}
+            <DraftSummary draft={resume} />
+            <Group justify="flex-end">
+              {confirmDiscard ? (
+                <>
+                  <Button variant="default" onClick={() => setConfirmDiscard(false)} disabled={busy}>
+                    Keep it
+                  </Button>
+                  <Button color="red" onClick={() => void answerResume(false)} loading={busy}>
+                    Discard draft
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button variant="default" onClick={() => setConfirmDiscard(true)}>
+                    No
+                  </Button>
+                  <Button onClick={() => void answerResume(true)} disabled={busy}>
+                    Yes
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Stack>
+        ) : null}
       </Modal>
     </Stack>
   );

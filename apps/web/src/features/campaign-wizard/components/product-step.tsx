@@ -1,4 +1,17 @@
-import { Anchor, Collapse, Group, Image, Radio, SimpleGrid, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Collapse,
+  Group,
+  Image,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   creativesAfterChoosing,
@@ -29,6 +42,11 @@ export interface ProductStepProps {
 /** Step 2 (spec 001 §2.5): products with description, icon and ad examples; creatives for non-inventory. */
 export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submitting }: ProductStepProps) {
   const [examples, setExamples] = useState<Record<string, boolean>>({});
+  /** A product the user picked while the current one has uploads: waits for the confirmation (issue 25 item 3). */
+  const [pending, setPending] = useState<WizardProductCode | null>(null);
+  const uploaded = state.product ? (state.creatives[state.product] ?? []).length : 0;
+  const choose = (code: WizardProductCode) =>
+    onChange({ product: code, creatives: creativesAfterChoosing(state.creatives, code) });
   const codes: readonly WizardProductCode[] = kind === 'inventory' ? inventoryProductCodes : nonInventoryProductCodes;
   const submit = () => {
     if (!state.product) {
@@ -47,9 +65,11 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
       <Radio.Group
         value={state.product}
         aria-label="Product"
-        onChange={(value) =>
-          onChange({ product: value as WizardProductCode, creatives: creativesAfterChoosing(state.creatives, value) })
-        }
+        onChange={(value) => {
+          // Choosing another product resets the creatives (spec 001 §4); uploads are not dropped unasked.
+          if (uploaded > 0 && value !== state.product) setPending(value as WizardProductCode);
+          else choose(value as WizardProductCode);
+        }}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {codes.map((code) => (
@@ -108,6 +128,30 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
           ) : null}
         </Stack>
       ) : null}
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Remove the uploaded creatives?" centered>
+        {pending && state.product ? (
+          <Stack>
+            <Text>
+              Switching to {wizardProducts[pending].name} removes the {uploaded} creative
+              {uploaded === 1 ? '' : 's'} uploaded for {wizardProducts[state.product].name}.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Keep {wizardProducts[state.product].name}
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  choose(pending);
+                  setPending(null);
+                }}
+              >
+                Switch and remove
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </WizardStep>
   );
 }
