@@ -140,4 +140,41 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     await page.getByRole('radio', { name: 'Mobile Display' }).check({ force: true });
     await expect(page.getByText('Creatives (0/3)')).toBeVisible();
   });
+
+  test('Esc closes only the innermost layer; leaving with unsaved input asks first', async ({ page }) => {
+    await page.goto(createUrl);
+    await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
+    await page.getByRole('radio', { name: /Mobile, TV, Audio/ }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: 'Digital Audio' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: 'Awareness' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 4/6')).toBeVisible();
+
+    await page.getByLabel('Campaign name').fill('Typed, not saved');
+    const start = page.getByRole('textbox', { name: /^Start date/ });
+    await start.click();
+    const picker = page.locator('.mantine-Popover-dropdown');
+    await expect(picker).toBeVisible();
+    // Esc in the date picker closes the picker, not the wizard.
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+    await expect(page.getByText('Step 4/6')).toBeVisible();
+    await expect(page.getByLabel('Campaign name')).toHaveValue('Typed, not saved');
+
+    // Esc on the wizard itself asks, because the name is not saved to the draft yet.
+    await page.keyboard.press('Escape');
+    const leave = page.getByRole('dialog', { name: 'Leave the campaign wizard?' });
+    await expect(leave).toBeVisible();
+    await page.screenshot({ path: `${screenshotDir}/wizard-leave.png`, fullPage: true });
+    await leave.getByRole('button', { name: 'Stay' }).click();
+    await expect(leave).toBeHidden();
+    await expect(page.getByLabel('Campaign name')).toHaveValue('Typed, not saved');
+    // The close button asks too; leaving goes back to the list.
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByText('Step 4/6')).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${listUrl(1, DEALERSHIP)}(\\?|$)`));
+  });
 });

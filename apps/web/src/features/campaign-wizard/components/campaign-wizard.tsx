@@ -50,6 +50,8 @@ export interface CampaignWizardProps extends TenantIds {
   inventoryPagePath: string;
   audienceDetailsPath: (id: number) => string;
   createAudiencePath: string;
+  /** Told whether the state holds input not yet saved to the draft (issue 25 item 1: closing asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const storageKey = (ids: TenantIds) => `portal.campaign-wizard.${ids.organizationId}.${ids.dealershipId}`;
@@ -166,6 +168,21 @@ export function CampaignWizard(props: CampaignWizardProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // What the draft on the server holds: the state as of the last successful save (or as loaded).
+  const savedSnapshot = useRef<string | null>(null);
+  const stateRef = useRef(state);
+  // A save may update the state itself (the new draft's id): that update is part of what was saved.
+  const savedJustNow = useRef(false);
+  useEffect(() => {
+    stateRef.current = state;
+    if (!state) return;
+    const snapshot = JSON.stringify(state);
+    if (savedJustNow.current) savedSnapshot.current = snapshot;
+    savedJustNow.current = false;
+    savedSnapshot.current ??= snapshot;
+    props.onDirtyChange?.(snapshot !== savedSnapshot.current);
+  }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     if (state) sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
   }, [state, ids.organizationId, ids.dealershipId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -187,6 +204,10 @@ export function CampaignWizard(props: CampaignWizardProps) {
     setBusy(true);
     try {
       await work();
+      // The draft now holds what was on screen when the save ran.
+      savedSnapshot.current = JSON.stringify(stateRef.current);
+      savedJustNow.current = true;
+      props.onDirtyChange?.(false);
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
     } finally {
