@@ -23,6 +23,7 @@ export function toDraft(row: DraftRow): Draft {
     zip: row.zip,
     creatives: row.creatives,
     allowed_vehicle_states: row.allowedVehicleStates,
+    audiences: row.audiences ?? null,
     is_incomplete: row.isIncomplete,
     updated_at: row.updatedAt.toISOString(),
     ...flat,
@@ -76,6 +77,7 @@ const columnOf: Record<string, keyof typeof campaignDrafts.$inferInsert> = {
   notes: 'notes',
   creatives: 'creatives',
   vendor_campaign_name: 'vendorCampaignName',
+  audiences: 'audiences',
 };
 
 /** Saves a step's fields to an incomplete draft; returns the updated draft, or null when there is none. */
