@@ -145,8 +145,8 @@ test.describe('campaign wizard', () => {
     await expect(page.getByRole('heading', { name: 'Review - E2E used cars' })).toBeVisible();
     await expect(page.getByText('Your new campaign consists of:')).toBeVisible();
     await expect(page.getByText('Vehicle states: Used, Certified used')).toBeVisible();
-    await expect(page.getByText('Highest price: 30000')).toBeVisible();
-    await expect(page.getByText('Highest mileage: 80000')).toBeVisible();
+    await expect(page.getByText('Highest price: $30,000')).toBeVisible();
+    await expect(page.getByText('Highest mileage: 80,000 mi')).toBeVisible();
     await expect(page.getByText(audience.audience_name)).toBeVisible();
     await expect(page.getByText('Budget: $5,000.00')).toBeVisible();
     await page.getByLabel('Additional notes').fill('Please feature trucks');

@@ -74,6 +74,8 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
   const product = state.product ? wizardProducts[state.product] : null;
   const filters = inventory ? filterSummary(buildFilterPayload(state.filters)) : null;
   const audiences = state.useCustomAudience ? state.audiences.slice(0, MAX_REVIEW_AUDIENCES) : [];
+  // Issue 25 item 11: the cards that do not fit are counted, not silently dropped.
+  const hiddenAudiences = state.useCustomAudience ? state.audiences.length - audiences.length : 0;
   const kind = state.campaignType ?? 'non_inventory';
   /** The item's Edit handler, or none when its step is not part of this flow. */
   const edit = (item: keyof typeof reviewItemSteps) => {
@@ -115,6 +117,11 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
                   </Text>
                 </Card>
               ))}
+              {hiddenAudiences > 0 ? (
+                <Text size="sm" c="dimmed">
+                  +{hiddenAudiences} more
+                </Text>
+              ) : null}
             </Group>
           </Section>
         ) : null}

@@ -183,4 +183,18 @@ describe('review edit links (spec 001 §2.8, docs/campaign-wizard.md)', () => {
     expect(await clicked('Dates', onEdit)).toEqual([4]);
     expect(screen.queryByRole('button', { name: 'Edit Objective' })).not.toBeInTheDocument();
   });
+
+  it("counts the audiences that do not fit as '+N more' (issue 25 item 11)", () => {
+    const audiences = [1, 2, 3, 4, 5].map((id) => ({ id, name: `Audience ${id}`, size: id * 1000 }));
+    renderWithProviders(
+      <ReviewStep
+        {...reviewProps}
+        onEdit={vi.fn()}
+        state={{ ...base, campaignType: 'non_inventory', product: 'MOB', useCustomAudience: true, audiences }}
+      />,
+    );
+    expect(screen.getByText('Audience 3')).toBeInTheDocument();
+    expect(screen.queryByText('Audience 4')).not.toBeInTheDocument();
+    expect(screen.getByText('+2 more')).toBeInTheDocument();
+  });
 });
