@@ -170,15 +170,9 @@ export function CampaignWizard(props: CampaignWizardProps) {
 
   // What the draft on the server holds: the state as of the last successful save (or as loaded).
   const savedSnapshot = useRef<string | null>(null);
-  const stateRef = useRef(state);
-  // A save may update the state itself (the new draft's id): that update is part of what was saved.
-  const savedJustNow = useRef(false);
   useEffect(() => {
-    stateRef.current = state;
     if (!state) return;
     const snapshot = JSON.stringify(state);
-    if (savedJustNow.current) savedSnapshot.current = snapshot;
-    savedJustNow.current = false;
     savedSnapshot.current ??= snapshot;
     props.onDirtyChange?.(snapshot !== savedSnapshot.current);
   }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -198,15 +192,14 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const update = (patch: Partial<WizardState>) => setState((s) => (s ? { ...s, ...patch } : s));
 
   /** Runs one save at a time (a double click does nothing twice); keeps the user's input on failure. */
-  const run = async (work: () => Promise<void>) => {
+  const run = async (work: () => Promise<WizardState | void>) => {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
     try {
-      await work();
-      // The draft now holds what was on screen when the save ran.
-      savedSnapshot.current = JSON.stringify(stateRef.current);
-      savedJustNow.current = true;
+      // The draft now holds what was on screen when the save ran (or the state the save produced).
+      const saved = await work();
+      savedSnapshot.current = JSON.stringify(saved ?? state);
       props.onDirtyChange?.(false);
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
@@ -239,6 +232,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
       update({ linkCampaignId: draftId, pacingId });
       await refreshLists();
       goTo(3, draftId);
+      return { ...state, linkCampaignId: draftId, pacingId };
     });
 
   const saveAndGo = (data: object, next: number) =>

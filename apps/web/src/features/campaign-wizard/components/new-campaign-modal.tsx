@@ -4,8 +4,10 @@ import { CampaignWizard, type CampaignWizardProps } from './campaign-wizard';
 
 /** An open layer above the wizard that Esc must close first: a dropdown, a date picker, an inner dialog. */
 const innerLayerOpen = () =>
-  document.querySelector('.mantine-Popover-dropdown') !== null ||
-  document.querySelectorAll('.mantine-Modal-content').length > 1;
+  // Some dropdowns stay mounted while closed (display: none): only a shown one counts.
+  Array.from(document.querySelectorAll<HTMLElement>('.mantine-Popover-dropdown')).some(
+    (element) => getComputedStyle(element).display !== 'none',
+  ) || document.querySelectorAll('.mantine-Modal-content').length > 1;
 
 /**
  * `create/new`: the campaign wizard in the create modal (spec 001 §2.2–§2.8). Esc closes only the
@@ -15,7 +17,6 @@ const innerLayerOpen = () =>
  */
 export function NewCampaignModal(props: Omit<CampaignWizardProps, 'onDirtyChange'>) {
   const dirty = useRef(false);
-  const layerOpenAtEscape = useRef(false);
   const [asking, setAsking] = useState(false);
   const requestClose = () => {
     if (dirty.current) setAsking(true);
@@ -31,12 +32,10 @@ export function NewCampaignModal(props: Omit<CampaignWizardProps, 'onDirtyChange
         size="80rem"
         centered
         closeButtonProps={{ 'aria-label': 'Close' }}
-        // Seen before the inner layer handles the key (and closes itself), so the same Esc does not close the wizard too.
+        // Decided in the capture phase, before an inner layer handles the key (closing itself, and
+        // some stop the event there): an Esc meant for a picker or a dropdown never closes the wizard.
         onKeyDownCapture={(event: KeyboardEvent) => {
-          if (event.key === 'Escape') layerOpenAtEscape.current = innerLayerOpen();
-        }}
-        onKeyDown={(event: KeyboardEvent) => {
-          if (event.key !== 'Escape' || event.nativeEvent.isComposing || layerOpenAtEscape.current || asking) return;
+          if (event.key !== 'Escape' || event.nativeEvent.isComposing || asking || innerLayerOpen()) return;
           requestClose();
         }}
       >
