@@ -187,6 +187,9 @@ export function CampaignWizard(props: CampaignWizardProps) {
   }, [state, step, setSearch]);
 
   if (!state) return <PageLoader />;
+  // The example ads show one of the dealership's own vehicles (issue 25 item 9), a priced one when there is one.
+  const vehicles = state.campaignType === 'inventory' ? inventory.data?.data : undefined;
+  const exampleVehicle = vehicles?.find((v) => v.price !== null) ?? vehicles?.[0];
   const kind = state.campaignType ?? 'non_inventory';
   const name = stepOrder[kind][step - 1]!;
   const update = (patch: Partial<WizardState>) => setState((s) => (s ? { ...s, ...patch } : s));
@@ -365,6 +368,8 @@ export function CampaignWizard(props: CampaignWizardProps) {
           onBack={() => goTo(1)}
           onNext={() => void saveProduct()}
           submitting={busy}
+          dealershipName={props.dealershipName}
+          exampleVehicle={exampleVehicle}
         />
       ) : null}
       {name === 'objective' ? (
@@ -415,6 +420,8 @@ export function CampaignWizard(props: CampaignWizardProps) {
           onBack={() => goTo(4)}
           onNext={() => void finishReview()}
           submitting={busy}
+          dealershipName={props.dealershipName}
+          exampleVehicle={exampleVehicle}
         />
       ) : null}
       {name === 'launch' ? <LaunchStep onCreate={() => void launch()} onHold={props.onClose} creating={busy} /> : null}

@@ -3,7 +3,6 @@ import {
   Button,
   Collapse,
   Group,
-  Image,
   Modal,
   Radio,
   SimpleGrid,
@@ -19,6 +18,7 @@ import {
   nonInventoryProductCodes,
   wizardMessages,
   wizardProducts,
+  type InventoryVehicle,
   type NonInventoryProductCode,
   type WizardProductCode,
 } from '@portal/contracts';
@@ -26,7 +26,7 @@ import { useState } from 'react';
 import type { TenantIds } from '../api/drafts';
 import type { CampaignKind, WizardState } from '../utils/wizard-state';
 import { CreativesUpload } from './creatives-upload';
-import { exampleAdImage, productIcon } from './product-visuals';
+import { ExampleAd, productIcon } from './product-visuals';
 import { WizardStep } from './wizard-step';
 
 export interface ProductStepProps {
@@ -37,10 +37,23 @@ export interface ProductStepProps {
   onBack: () => void;
   onNext: () => void;
   submitting: boolean;
+  /** Shown in the example ads (issue 25 item 9): the current dealership and one of its vehicles. */
+  dealershipName?: string | undefined;
+  exampleVehicle?: InventoryVehicle | undefined;
 }
 
 /** Step 2 (spec 001 §2.5): products with description, icon and ad examples; creatives for non-inventory. */
-export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submitting }: ProductStepProps) {
+export function ProductStep({
+  ids,
+  kind,
+  state,
+  onChange,
+  onBack,
+  onNext,
+  submitting,
+  dealershipName,
+  exampleVehicle,
+}: ProductStepProps) {
   const [examples, setExamples] = useState<Record<string, boolean>>({});
   /** A product the user picked while the current one has uploads: waits for the confirmation (issue 25 item 3). */
   const [pending, setPending] = useState<WizardProductCode | null>(null);
@@ -100,12 +113,7 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
                 {examples[code] ? 'Hide ad examples' : 'Show ad examples'}
               </Anchor>
               <Collapse expanded={Boolean(examples[code])}>
-                <Image
-                  src={exampleAdImage[code]}
-                  alt={`${wizardProducts[code].name} example ad`}
-                  mah={160}
-                  fit="contain"
-                />
+                <ExampleAd product={code} dealershipName={dealershipName} vehicle={exampleVehicle} />
               </Collapse>
             </Stack>
           ))}

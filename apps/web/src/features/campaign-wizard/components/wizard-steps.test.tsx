@@ -197,4 +197,35 @@ describe('review edit links (spec 001 §2.8, docs/campaign-wizard.md)', () => {
     expect(screen.queryByText('Audience 4')).not.toBeInTheDocument();
     expect(screen.getByText('+2 more')).toBeInTheDocument();
   });
+
+  it("shows the example ad with the current dealership's name and one of its vehicles (issue 25 item 9)", () => {
+    renderWithProviders(
+      <ReviewStep
+        {...reviewProps}
+        onEdit={vi.fn()}
+        dealershipName="EchoPark Automotive Greenville"
+        exampleVehicle={{
+          vin_number: '1FTEW1EP5MFA00001',
+          stock_number: null,
+          year: 2021,
+          raw_make: 'Ford',
+          raw_model: 'F-150',
+          trim: null,
+          price: 28500,
+          mileage: 41000,
+          image_url: null,
+          vehicle_state: 'Used',
+          vehicle_state_id: 2,
+          days_on_lot: 12,
+        }}
+        state={{ ...base, campaignType: 'inventory', product: 'DYD' }}
+      />,
+    );
+    const ad = screen.getByRole('img', {
+      name: 'Dynamic Inventory Display example ad for EchoPark Automotive Greenville',
+    });
+    expect(ad).toHaveTextContent('EchoPark Automotive Greenville');
+    expect(ad).toHaveTextContent('2021 Ford F-150 · $28,500 · 41,000 mi');
+    expect(ad).not.toHaveTextContent('Ricart');
+  });
 });
