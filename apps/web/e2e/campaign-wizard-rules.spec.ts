@@ -122,7 +122,11 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     // The example ad names this dealership (issue 25 item 9).
     const { name: dealershipName } = (await (await page.request.get(base)).json()) as { name: string };
     await page.getByRole('button', { name: 'Show ad examples' }).first().click();
-    await expect(page.getByRole('img', { name: `Mobile Display example ad for ${dealershipName}` })).toBeVisible();
+    const ad = page.getByRole('img', { name: `Mobile Display example ad for ${dealershipName}` });
+    await expect(ad).toBeVisible();
+    await page.screenshot({ path: `${screenshotDir}/wizard-example-ad.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Hide ad examples' }).click();
+    await expect(ad).toBeHidden();
     await page.getByRole('switch', { name: 'Use default creatives' }).check({ force: true });
     await page.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Creatives (1/3)')).toBeVisible();
