@@ -145,8 +145,8 @@ test.describe('campaign wizard', () => {
     await expect(page.getByRole('heading', { name: 'Review - E2E used cars' })).toBeVisible();
     await expect(page.getByText('Your new campaign consists of:')).toBeVisible();
     await expect(page.getByText('Vehicle states: Used, Certified used')).toBeVisible();
-    await expect(page.getByText('Highest price: 30000')).toBeVisible();
-    await expect(page.getByText('Highest mileage: 80000')).toBeVisible();
+    await expect(page.getByText('Highest price: $30,000')).toBeVisible();
+    await expect(page.getByText('Highest mileage: 80,000 mi')).toBeVisible();
     await expect(page.getByText(audience.audience_name)).toBeVisible();
     await expect(page.getByText('Budget: $5,000.00')).toBeVisible();
     await page.getByLabel('Additional notes').fill('Please feature trucks');
@@ -318,6 +318,10 @@ test.describe('campaign wizard', () => {
     await page.goto(listUrl(1, DEALERSHIP));
     await page.goto(createUrl);
     await expect(page.getByText('Do you want to continue with your unfinished campaign?')).toBeVisible();
+    // Which draft (issue 25 item 4): its product, name and when it was last edited.
+    const summary = page.getByRole('definition');
+    await expect(summary.filter({ hasText: 'Google Vehicle Ads' })).toBeVisible();
+    await expect(summary.filter({ hasText: 'Not named yet' })).toBeVisible();
     await page.screenshot({ path: `${screenshotDir}/wizard-resume.png`, fullPage: true });
     await page.getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByText('Step 3/6')).toBeVisible();
@@ -329,6 +333,13 @@ test.describe('campaign wizard', () => {
     await page.goto(listUrl(1, DEALERSHIP));
     await page.goto(createUrl);
     await page.getByRole('button', { name: 'No' }).click();
+    // 'No' asks first (issue 25 item 4): 'Keep it' goes back to the question, nothing is deleted.
+    await expect(page.getByText('Discard the unfinished campaign?')).toBeVisible();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await expect(page.getByText('Do you want to continue with your unfinished campaign?')).toBeVisible();
+    expect(await incompleteDrafts(page)).toHaveLength(1);
+    await page.getByRole('button', { name: 'No' }).click();
+    await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect(page.getByText('Do you want to continue with your unfinished campaign?')).toHaveCount(0);
     await expect(page.getByText('Step 1/6')).toBeVisible();
     await expect.poll(async () => (await incompleteDrafts(page)).length).toBe(0);

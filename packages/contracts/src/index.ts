@@ -25,6 +25,7 @@ export * from './campaign-reports/exports';
 export * from './campaign-reports/dma-boundaries';
 export * from './campaign-wizard/constants';
 export * from './campaign-wizard/rules';
+export * from './campaign-wizard/flight-rules';
 export * from './campaign-wizard/api';
 export * from './reports/periods';
 export * from './reports/month-over-month-columns';

@@ -136,6 +136,16 @@ describe('review summary', () => {
       { label: 'Exclude vehicles with no price', value: 'Yes' },
     ]);
   });
+  it('formats prices and mileages (issue 25 item 11)', () => {
+    const state = emptyFilterState();
+    state.price = { mode: 'custom', lowest: 12500, highest: 45000, excludeNoPrice: false };
+    state.mileage = { mode: 'custom', lowest: null, highest: 80000 };
+    expect(filterSummary(buildFilterPayload(state))).toEqual([
+      { label: 'Lowest price', value: '$12,500' },
+      { label: 'Highest price', value: '$45,000' },
+      { label: 'Highest mileage', value: '80,000 mi' },
+    ]);
+  });
 });
 
 describe('dates and budget (spec 001 §4)', () => {

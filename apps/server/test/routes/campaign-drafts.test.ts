@@ -128,13 +128,14 @@ describe('drafts (spec 001 §4 draft lifecycle)', () => {
       { objective: 'fame' },
       { allowed_vehicle_states: 'New,Old' },
       { start_date: '2026-02-30' },
-      { budget: -5 },
       { unknown_field: 1 },
       { link_campaign_id: id + 1, data: { notes: 'x' } },
     ]) {
       const response = await call('PATCH', `/campaigns/${id}`, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
     }
+    // Out-of-range values are the flight rules' (422 at the field; campaign-flight-rules.test.ts).
+    expect((await call('PATCH', `/campaigns/${id}`, { budget: -5 })).statusCode).toBe(422);
   });
 
   it("another dealership's draft is 404 and is not deleted", async () => {
@@ -482,10 +483,10 @@ describe('creation (spec 001 §7)', () => {
     };
     const bad: Array<[object, number]> = [
       [{ vendor_campaign_name: 'Audio push' }, 400],
-      [{ end_date: '2026-11-30' }, 400],
+      [{ end_date: '2026-11-30' }, 422],
       [{ audience: [] }, 400],
       [{ objective: undefined }, 400],
-      [{ budget: 0 }, 400],
+      [{ budget: 0 }, 422],
       [{ zip: '' }, 400],
       [{ campaign_type: 'Inventory' }, 400],
       [{ creatives: 'creatives/link/not-on-this-draft.png' }, 400],

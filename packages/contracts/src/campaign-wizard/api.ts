@@ -59,6 +59,13 @@ export const createDraftBodySchema = z.object({
 export type CreateDraftBody = z.infer<typeof createDraftBodySchema>;
 export const createDraftResponseSchema = z.object({ link_campaign_id: z.number().int() });
 
+/** A chosen saved audience as the draft keeps it: id, name and size. */
+export const draftAudienceSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1).max(300),
+  size: z.number().int().min(0),
+});
+
 /** Fields a draft update may carry (spec 001 §7 "Draft update"): each step sends its slice. */
 export const draftDataSchema = z
   .object({
@@ -69,10 +76,13 @@ export const draftDataSchema = z
     end_date: isoDateSchema,
     zip: z.string().trim().min(1).max(4000),
     campaign_display_name: z.string().trim().min(1).max(200),
-    budget: z.number().positive().max(1_000_000_000),
+    /** Range checked by the route against `productFlightLimits` (422 at `budget`), not here. */
+    budget: z.number(),
     notes: z.string().max(4000),
     creatives: z.string().max(4000),
     vendor_campaign_name: z.string().max(400),
+    /** The details step's chosen audiences; null: no custom audience (issue 25 item 2: they survive resume). */
+    audiences: z.array(draftAudienceSchema).max(100).nullable(),
   })
   .extend(inventoryFilterFieldsSchema.shape)
   .partial()
@@ -100,6 +110,7 @@ export const draftSchema = z
     zip: z.string().nullable(),
     creatives: z.string().nullable(),
     allowed_vehicle_states: z.string().nullable(),
+    audiences: z.array(draftAudienceSchema).nullable().optional(),
     is_incomplete: z.number().int(),
     updated_at: z.string(),
   })
@@ -155,7 +166,8 @@ const baseCreateBody = {
   link_campaign_id: z.number().int().positive(),
   vendor_campaign_name: z.string().min(1).max(400),
   notes: z.string().max(4000),
-  budget: z.number().positive().max(1_000_000_000),
+  /** Range checked by the route against `productFlightLimits` / `MAX_CAMPAIGN_BUDGET` (422 at `budget`). */
+  budget: z.number(),
   zip: z.string().trim().min(1).max(4000),
   product: z.string().min(1).max(200),
   pacing_id: z.number().int().positive(),

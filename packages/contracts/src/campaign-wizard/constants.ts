@@ -145,6 +145,7 @@ export const wizardMessages = {
   terms: 'Please accept the Terms of Service before continuing.',
   termsHint: 'You must accept the terms to continue',
   objective: 'Please select an objective',
+  campaignType: 'Please choose a campaign type',
   product: 'Please choose a product',
   dmaNotFound: 'DMA not found',
   resume: 'Do you want to continue with your unfinished campaign?',

@@ -187,7 +187,17 @@ export function restoreFilterState(
   return state;
 }
 
-/** Review lines for 'Cars to promote' (spec 001 §2.8): null means 'All cars'; true values show as Yes. */
+const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A filter value as the review shows it (issue 25 item 11): prices '$30,000', mileages '80,000 mi', lists as typed. */
+function formatFilterValue(key: keyof InventoryFilterFields, value: string | number): string {
+  if (typeof value !== 'number') return value;
+  if (key === 'lowest_allowed_price' || key === 'highest_allowed_price') return `$${integerFormat.format(value)}`;
+  if (key === 'lowest_allowed_mileage' || key === 'highest_allowed_mileage') return `${integerFormat.format(value)} mi`;
+  return integerFormat.format(value);
+}
+
+/** Review lines for 'Cars to promote' (spec 001 §2.8): null means 'All cars'; true values show as Yes; prices and mileages formatted. */
 export function filterSummary(fields: InventoryFilterFields & { allowed_vehicle_states: string }): Array<{
   label: string;
   value: string;
@@ -213,7 +223,7 @@ export function filterSummary(fields: InventoryFilterFields & { allowed_vehicle_
   for (const [key, label] of labels) {
     const value = fields[key];
     if (value === null || value === 0 || value === '') continue;
-    lines.push({ label, value: key === 'exclude_if_no_price' ? 'Yes' : String(value) });
+    lines.push({ label, value: key === 'exclude_if_no_price' ? 'Yes' : formatFilterValue(key, value) });
   }
   return lines.length ? lines : null;
 }

@@ -50,6 +50,8 @@ export const campaignDrafts = pgTable(
     creatives: text('creatives'),
     allowedVehicleStates: text('allowed_vehicle_states'),
     filters: jsonb('filters').$type<Record<string, string | number | null>>(),
+    /** The chosen saved audiences `[{ id, name, size }]`; null: no custom audience (issue 25 item 2). */
+    audiences: jsonb('audiences').$type<Array<{ id: number; name: string; size: number }>>(),
     /** The body the campaign was created with (spec 001 §7), kept for the ad operations team. */
     creationRequest: jsonb('creation_request').$type<Record<string, unknown>>(),
     managedCampaignId: integer('managed_campaign_id').references(() => managedCampaigns.id, { onDelete: 'set null' }),

@@ -25,6 +25,7 @@ export function toDraft(row: DraftRow): Draft {
     zip: row.zip,
     creatives: row.creatives,
     allowed_vehicle_states: row.allowedVehicleStates,
+    audiences: row.audiences ?? null,
     is_incomplete: row.isIncomplete,
     updated_at: row.updatedAt.toISOString(),
     ...flat,
@@ -75,6 +76,7 @@ const columnOf: Record<string, keyof typeof campaignDrafts.$inferInsert> = {
   budget: 'budget',
   notes: 'notes',
   vendor_campaign_name: 'vendorCampaignName',
+  audiences: 'audiences',
 };
 
 /**

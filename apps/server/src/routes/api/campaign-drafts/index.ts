@@ -13,6 +13,7 @@ import {
   draftParamsSchema,
   draftSchema,
   errorResponseSchema,
+  flightErrors,
   inventoryFilterKeys,
   listIncompleteQuerySchema,
   listIncompleteResponseSchema,
@@ -23,8 +24,11 @@ import {
   signCreativeUploadBodySchema,
   signCreativeUploadResponseSchema,
   tenantParamsSchema,
+  todayInZone,
   vendorCampaignName,
+  type FlightFields,
   type NonInventoryProductCode,
+  type WizardProductCode,
 } from '@portal/contracts';
 import { ApiError, notFound } from '../../../lib/errors';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
@@ -49,7 +53,12 @@ import {
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 
 type DraftData = z.infer<typeof draftDataSchema>;
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  422: errorResponseSchema,
+};
 const badRequest = (message: string, path?: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
 
@@ -101,6 +110,20 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       throw badRequest(`This product takes at most ${slots} creatives`, path);
     for (const link of new Set(links))
       await checkCreativeLink(dealershipId, link, productCode as NonInventoryProductCode, path);
+  }
+
+  /**
+   * The flight and budget rules (issue 25 item 5, `flightErrors` in contracts): start on or after
+   * today in the dealership organization's time zone, end on or after start, no longer than the
+   * product allows, budget between the product's minimum and `MAX_CAMPAIGN_BUDGET`. Throws 422
+   * `VALIDATION_FAILED` whose details name each refused field (`start_date`, `end_date`, `budget`).
+   */
+  function checkFlight(timeZone: string, product: WizardProductCode, fields: FlightFields, sent?: Set<string>) {
+    let problems = flightErrors(product, fields, todayInZone(options.clock(), timeZone));
+    // A draft save judges only what it sends (a start date saved yesterday is not refused today),
+    // and the end date again when the start moves.
+    if (sent) problems = problems.filter((p) => sent.has(p.path) || (p.path === 'end_date' && sent.has('start_date')));
+    if (problems.length > 0) throw new ApiError(422, 'VALIDATION_FAILED', problems[0]!.message, problems);
   }
 
   /**
@@ -173,7 +196,9 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * saves a step (objective; allowed_vehicle_states + filter fields; dates, zip, name, budget;
    * notes; creatives: comma-joined links, each checked as on `POST .../campaigns/creative` and
    * recorded on the draft) → the draft. 400 for a link that is not an upload of this dealership
-   * (`checkCreativeLink`); 404 when the draft is not an incomplete draft of this dealership.
+   * (`checkCreativeLink`); 404 when the draft is not an incomplete draft of this dealership; 422 with
+   * the field's path when the saved dates or budget (as they would be after this save) break the
+   * flight rules (`checkFlight`).
    */
   app.patch(
     '/campaigns/:link_campaign_id',
@@ -192,6 +217,21 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       if ('link_campaign_id' in body && body.link_campaign_id !== request.params.link_campaign_id)
         throw badRequest('link_campaign_id does not match the path', 'link_campaign_id');
       const { dealership_id: dealershipId, link_campaign_id: draftId } = request.params;
+      if (data.start_date !== undefined || data.end_date !== undefined || data.budget !== undefined) {
+        const draft = await getDraft(app.db, dealershipId, draftId);
+        if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
+        const dealership = await dealershipOf(request.params);
+        checkFlight(
+          dealership.organization.time_zone,
+          (data.product_code ?? draft.productCode) as WizardProductCode,
+          {
+            start_date: data.start_date ?? draft.startDate,
+            end_date: data.end_date ?? draft.endDate,
+            budget: data.budget ?? draft.budget,
+          },
+          new Set(Object.keys(data)),
+        );
+      }
       if (typeof data.creatives === 'string') {
         const draft = await getDraft(app.db, dealershipId, draftId);
         if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
@@ -354,6 +394,12 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
   );
 
+  async function dealershipOf(params: { organization_id: number; dealership_id: number }) {
+    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
+    if (!dealership) throw notFound('Dealership not found');
+    return dealership;
+  }
+
   async function checkedName(
     params: { organization_id: number; dealership_id: number },
     body: {
@@ -363,20 +409,26 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       pacing_id: number;
       start_date: string;
       end_date: string;
+      budget: number;
+      link_campaign_id: number;
     },
   ) {
-    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
-    if (!dealership) throw notFound('Dealership not found');
+    const dealership = await dealershipOf(params);
     const expected = vendorCampaignName(dealership.name, body.campaign_display_name, body.product_code, body.pacing_id);
     if (body.vendor_campaign_name !== expected)
       throw badRequest(`vendor_campaign_name must be '${expected}'`, 'vendor_campaign_name');
-    if (body.end_date < body.start_date) throw badRequest('The end date must not be before the start date', 'end_date');
+    // A draft already turned into its campaign answers that campaign again (idempotent retry),
+    // even when the retry comes after the start date has passed.
+    const draft = await getDraft(app.db, params.dealership_id, body.link_campaign_id);
+    if (draft?.isIncomplete === 1)
+      checkFlight(dealership.organization.time_zone, body.product_code as WizardProductCode, body);
   }
 
   /**
    * `POST .../campaigns/create-inventory-campaign` (spec 001 §7) → 201 `{ client_campaign_id,
    * link_campaign_id, campaign_status: 'pending', vendor_campaign_name }`. Validates the body
-   * (vendor_campaign_name '{dealership} - {name} [{CODE}{pacing id}]', end not before start),
+   * (vendor_campaign_name '{dealership} - {name} [{CODE}{pacing id}]'; the flight rules, 422 with
+   * the field's path),
    * finalises the draft (is_incomplete 0) and records a pending managed campaign. Sending it again
    * for the same draft answers 200 with the same campaign.
    */
@@ -417,7 +469,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   /**
    * `POST .../campaigns/create-noninventory-campaign` (spec 001 §7) → 201 as above. `audience` is a
    * list of 'name (size)' or ['None']; `creatives` comma-joined links, each recorded on this draft
-   * (so in the uploads ledger for this dealership), else 400.
+   * (so in the uploads ledger for this dealership), else 400. The flight rules as for the inventory
+   * call (422 with the field's path).
    */
   app.post(
     '/campaigns/create-noninventory-campaign',

@@ -54,6 +54,7 @@ export function NewCampaignRoute() {
       organizationId={organizationId}
       dealershipId={dealershipId}
       dealershipName={dealership.data?.name}
+      timeZone={dealership.data?.organization.time_zone}
       onBackToSource={() => go('select')}
       onClose={close}
       termsPath={`${tabPath}/create/terms`}

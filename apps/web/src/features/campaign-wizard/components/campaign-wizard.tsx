@@ -1,6 +1,15 @@
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { buildFilterPayload, pacingIdAt, WIZARD_STEPS, wizardMessages, type Draft } from '@portal/contracts';
+import {
+  buildFilterPayload,
+  pacingIdAt,
+  todayInZone,
+  WIZARD_STEPS,
+  wizardMessages,
+  wizardProducts,
+  type Draft,
+  type WizardProductCode,
+} from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -31,6 +40,8 @@ import { TypeStep } from './type-step';
 
 export interface CampaignWizardProps extends TenantIds {
   dealershipName: string | undefined;
+  /** The dealership organization's IANA time zone: "today" of the date rules (issue 25 item 5); the browser's until known. */
+  timeZone: string | undefined;
   /** Back from step 1, and Cancel of the filter step: the create page (source chooser). */
   onBackToSource: () => void;
   /** Close, Cancel of the objective step, 'Hold on, not yet', after creation: the campaigns list. */
@@ -39,6 +50,8 @@ export interface CampaignWizardProps extends TenantIds {
   inventoryPagePath: string;
   audienceDetailsPath: (id: number) => string;
   createAudiencePath: string;
+  /** Told whether the state holds input not yet saved to the draft (issue 25 item 1: closing asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 const storageKey = (ids: TenantIds) => `portal.campaign-wizard.${ids.organizationId}.${ids.dealershipId}`;
@@ -50,6 +63,37 @@ function loadSaved(ids: TenantIds): WizardState | null {
   } catch {
     return null;
   }
+}
+
+const usDate = (isoDate: string | null) => (isoDate ? dayjs(isoDate).format('MMM D, YYYY') : null);
+
+/**
+ * Which draft the resume question is about (issue 25 item 4): product, name, flight and when it
+ * was last edited (the browser's local time).
+ */
+export function DraftSummary({ draft }: { draft: Draft }) {
+  const product = wizardProducts[draft.product_code as WizardProductCode]?.name ?? draft.product_code;
+  const start = usDate(draft.start_date);
+  const end = usDate(draft.end_date);
+  return (
+    <dl aria-label="Unfinished campaign" style={{ margin: 0 }}>
+      {[
+        ['Product', product],
+        ['Name', draft.campaign_display_name || 'Not named yet'],
+        ['Dates', start && end ? `${start} – ${end}` : 'Not chosen yet'],
+        ['Last edited', dayjs(draft.updated_at).format('MMM D, YYYY h:mm A')],
+      ].map(([label, value]) => (
+        <Group key={label} gap="xs" wrap="nowrap">
+          <Text component="dt" size="sm" c="dimmed" w={90}>
+            {label}
+          </Text>
+          <Text component="dd" size="sm" fw={500} m={0}>
+            {value}
+          </Text>
+        </Group>
+      ))}
+    </dl>
+  );
 }
 
 const errorMessage = (error: unknown) =>
@@ -67,9 +111,10 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const step = Number.isInteger(urlStep) && urlStep >= 1 && urlStep <= WIZARD_STEPS ? urlStep : 1;
   const [state, setState] = useState<WizardState | null>(null);
   const [resume, setResume] = useState<Draft | null>(null);
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const today = dayjs().format('YYYY-MM-DD');
+  const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : dayjs().format('YYYY-MM-DD');
 
   const inventorySummary = useInventorySummary(ids.organizationId, ids.dealershipId);
   const inventory = useInventory(ids.organizationId, ids.dealershipId, state?.campaignType === 'inventory');
@@ -123,6 +168,15 @@ export function CampaignWizard(props: CampaignWizardProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // What the draft on the server holds: the state as of the last successful save (or as loaded).
+  const savedSnapshot = useRef<string | null>(null);
+  useEffect(() => {
+    if (!state) return;
+    const snapshot = JSON.stringify(state);
+    savedSnapshot.current ??= snapshot;
+    props.onDirtyChange?.(snapshot !== savedSnapshot.current);
+  }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
+
   useEffect(() => {
     if (state) sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
   }, [state, ids.organizationId, ids.dealershipId]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -133,17 +187,23 @@ export function CampaignWizard(props: CampaignWizardProps) {
   }, [state, step, setSearch]);
 
   if (!state) return <PageLoader />;
+  // The example ads show one of the dealership's own vehicles (issue 25 item 9), a priced one when there is one.
+  const vehicles = state.campaignType === 'inventory' ? inventory.data?.data : undefined;
+  const exampleVehicle = vehicles?.find((v) => v.price !== null) ?? vehicles?.[0];
   const kind = state.campaignType ?? 'non_inventory';
   const name = stepOrder[kind][step - 1]!;
   const update = (patch: Partial<WizardState>) => setState((s) => (s ? { ...s, ...patch } : s));
 
   /** Runs one save at a time (a double click does nothing twice); keeps the user's input on failure. */
-  const run = async (work: () => Promise<void>) => {
+  const run = async (work: () => Promise<WizardState | void>) => {
     if (busyRef.current) return;
     busyRef.current = true;
     setBusy(true);
     try {
-      await work();
+      // The draft now holds what was on screen when the save ran (or the state the save produced).
+      const saved = await work();
+      savedSnapshot.current = JSON.stringify(saved ?? state);
+      props.onDirtyChange?.(false);
     } catch (error) {
       notifications.show({ color: 'red', message: errorMessage(error) });
     } finally {
@@ -175,6 +235,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
       update({ linkCampaignId: draftId, pacingId });
       await refreshLists();
       goTo(3, draftId);
+      return { ...state, linkCampaignId: draftId, pacingId };
     });
 
   const saveAndGo = (data: object, next: number) =>
@@ -265,6 +326,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
       }
       await discardDraft(ids, draft.link_campaign_id);
       setResume(null);
+      setConfirmDiscard(false);
       await refreshLists();
     });
 
@@ -306,6 +368,8 @@ export function CampaignWizard(props: CampaignWizardProps) {
           onBack={() => goTo(1)}
           onNext={() => void saveProduct()}
           submitting={busy}
+          dealershipName={props.dealershipName}
+          exampleVehicle={exampleVehicle}
         />
       ) : null}
       {name === 'objective' ? (
@@ -356,6 +420,8 @@ export function CampaignWizard(props: CampaignWizardProps) {
           onBack={() => goTo(4)}
           onNext={() => void finishReview()}
           submitting={busy}
+          dealershipName={props.dealershipName}
+          exampleVehicle={exampleVehicle}
         />
       ) : null}
       {name === 'launch' ? <LaunchStep onCreate={() => void launch()} onHold={props.onClose} creating={busy} /> : null}
@@ -364,22 +430,44 @@ export function CampaignWizard(props: CampaignWizardProps) {
       <Modal
         opened={resume !== null}
         onClose={() => setResume(null)}
-        title="Unfinished campaign"
+        title={confirmDiscard ? 'Discard the unfinished campaign?' : 'Unfinished campaign'}
         centered
         withCloseButton={false}
         closeOnClickOutside={false}
       >
-        <Stack>
-          <Text>{wizardMessages.resume}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void answerResume(false)} loading={busy}>
-              No
-            </Button>
-            <Button onClick={() => void answerResume(true)} disabled={busy}>
-              Yes
-            </Button>
-          </Group>
-        </Stack>
+        {resume ? (
+          <Stack>
+            {confirmDiscard ? (
+              <Text>
+                The draft and its uploaded creatives are deleted for good. You start a new campaign from the beginning.
+              </Text>
+            ) : (
+              <Text>{wizardMessages.resume}</Text>
+            )}
+            <DraftSummary draft={resume} />
+            <Group justify="flex-end">
+              {confirmDiscard ? (
+                <>
+                  <Button variant="default" onClick={() => setConfirmDiscard(false)} disabled={busy}>
+                    Keep it
+                  </Button>
+                  <Button color="red" onClick={() => void answerResume(false)} loading={busy}>
+                    Discard draft
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Button variant="default" onClick={() => setConfirmDiscard(true)}>
+                    No
+                  </Button>
+                  <Button onClick={() => void answerResume(true)} disabled={busy}>
+                    Yes
+                  </Button>
+                </>
+              )}
+            </Group>
+          </Stack>
+        ) : null}
       </Modal>
     </Stack>
   );

@@ -1,11 +1,17 @@
-import { Button, Chip, Group, NumberInput, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
+import { Button, Chip, Group, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import '@mantine/dates/styles.css';
 import {
   budgetWithRecommendation,
   datePresetLabels,
+  flightErrors,
+  flightMessages,
+  lastEndDate,
+  MAX_CAMPAIGN_BUDGET,
+  productFlightLimits,
   matchingPreset,
+  parseBudgetInput,
   presetRange,
   wizardMessages,
   type Audience,
@@ -19,6 +25,7 @@ import { WizardStep } from './wizard-step';
 
 export interface DetailsStepProps {
   state: WizardState;
+  /** Today (YYYY-MM-DD) in the dealership's time zone: the earliest start date. */
   today: string;
   audiences: { data: Audience[] | undefined; loading: boolean; error: unknown; refetch: () => void };
   detailsPath: (id: number) => string;
@@ -32,27 +39,52 @@ export interface DetailsStepProps {
 type Errors = Partial<Record<'campaignName' | 'startDate' | 'endDate' | 'budget' | 'locations', string>>;
 type DetailsValues = Pick<
   WizardState,
-  'campaignName' | 'startDate' | 'endDate' | 'budget' | 'useRecommendedBudget' | 'locations'
->;
+  'campaignName' | 'startDate' | 'endDate' | 'budget' | 'useRecommendedBudget' | 'locations' | 'product'
+> & {
+  /** The budget as typed, when it is not a plain amount ('1e9', '-50'): refused at the field. */
+  budgetText?: string;
+};
 
-/** The details step's required fields (spec 001 §5): 'This field is required' for each one missing. */
-export function validateDetails(state: DetailsValues): Errors {
+const fieldOf = { start_date: 'startDate', end_date: 'endDate', budget: 'budget' } as const;
+
+/**
+ * The details step's checks, each message at its field: the required fields (spec 001 §5, 'This
+ * field is required'), then the flight and budget rules of contracts' `flightErrors` (issue 25
+ * item 5: start on or after `today` in the dealership's zone, end on or after start and within the
+ * product's longest flight, budget between the product's minimum and the maximum), and a budget
+ * typed as anything but a plain amount.
+ */
+export function validateDetails(state: DetailsValues, today: string): Errors {
   const errors: Errors = {};
   if (!state.campaignName.trim()) errors.campaignName = wizardMessages.required;
   if (!state.startDate) errors.startDate = wizardMessages.required;
   if (!state.endDate) errors.endDate = wizardMessages.required;
-  if (!state.useRecommendedBudget && (state.budget === null || !(state.budget > 0)))
-    errors.budget = wizardMessages.required;
+  const typed = state.budgetText?.trim() ?? '';
+  if (!state.useRecommendedBudget && typed && parseBudgetInput(typed) === null)
+    errors.budget = flightMessages.budgetNotANumber;
+  else if (!state.useRecommendedBudget && state.budget === null) errors.budget = wizardMessages.required;
   if (state.locations.length === 0) errors.locations = wizardMessages.required;
+  if (state.product) {
+    const budget = state.useRecommendedBudget ? null : state.budget;
+    for (const problem of flightErrors(
+      state.product,
+      { start_date: state.startDate, end_date: state.endDate, budget },
+      today,
+    ))
+      errors[fieldOf[problem.path]] ??= problem.message;
+  }
   return errors;
 }
+
+const budgetText = (budget: number | null) => (budget === null ? '' : `$${budget.toLocaleString('en-US')}`);
 
 const ZIP = /^\d{5}$/;
 
 /** Step 4 (spec 001 §2.7). */
 export function DetailsStep(props: DetailsStepProps) {
   const { state, onChange } = props;
-  const form = useForm<DetailsValues>({
+  const [typedBudget, setTypedBudget] = useState(budgetText(state.budget));
+  const form = useForm<Omit<DetailsValues, 'product' | 'budgetText'>>({
     mode: 'controlled',
     initialValues: {
       campaignName: state.campaignName,
@@ -62,12 +94,12 @@ export function DetailsStep(props: DetailsStepProps) {
       useRecommendedBudget: state.useRecommendedBudget,
       locations: state.locations,
     },
-    validate: (values) => validateDetails({ ...state, ...values }),
     // The wizard state follows the form, so a reload or a later step sees what was typed.
     onValuesChange: (values) => onChange(values),
   });
   const errors = form.errors as Errors;
   const values = form.getValues();
+
   const markets = useMediaMarkets();
   const lookup = useZipLookup();
   const [zip, setZip] = useState('');
@@ -104,7 +136,9 @@ export function DetailsStep(props: DetailsStepProps) {
     }
   };
   const submit = () => {
-    if (!form.validate().hasErrors) props.onNext();
+    const found = validateDetails({ ...state, ...form.getValues(), budgetText: typedBudget }, props.today);
+    form.setErrors(found);
+    if (Object.keys(found).length === 0) props.onNext();
   };
 
   return (
@@ -139,6 +173,7 @@ export function DetailsStep(props: DetailsStepProps) {
             valueFormat="MM/DD/YYYY"
             placeholder="MM/DD/YYYY"
             value={values.startDate}
+            minDate={props.today}
             onChange={(value) => setDates(value, values.endDate)}
             error={errors.startDate}
             clearable
@@ -150,6 +185,8 @@ export function DetailsStep(props: DetailsStepProps) {
             valueFormat="MM/DD/YYYY"
             placeholder="MM/DD/YYYY"
             value={values.endDate}
+            minDate={values.startDate && values.startDate > props.today ? values.startDate : props.today}
+            maxDate={state.product ? lastEndDate(state.product, values.startDate ?? props.today) : undefined}
             onChange={(value) => setDates(values.startDate, value)}
             error={errors.endDate}
             clearable
@@ -158,16 +195,27 @@ export function DetailsStep(props: DetailsStepProps) {
         </Group>
       </Stack>
       <Group align="flex-end">
-        <NumberInput
+        <TextInput
           label="Budget"
           withAsterisk={!values.useRecommendedBudget}
-          prefix="$"
-          min={1}
-          thousandSeparator=","
-          decimalScale={2}
+          inputMode="decimal"
+          placeholder="$5,000"
+          description={
+            state.product
+              ? `Between ${budgetText(productFlightLimits[state.product].minBudget)} and ${budgetText(MAX_CAMPAIGN_BUDGET)}`
+              : undefined
+          }
           disabled={values.useRecommendedBudget}
-          value={values.budget ?? ''}
-          onChange={(value) => form.setFieldValue('budget', value === '' ? null : Number(value))}
+          value={typedBudget}
+          onChange={(e) => {
+            const text = e.currentTarget.value;
+            setTypedBudget(text);
+            form.setFieldValue('budget', text.trim() ? parseBudgetInput(text) : null);
+          }}
+          onBlur={() => {
+            const amount = parseBudgetInput(typedBudget);
+            if (amount !== null) setTypedBudget(budgetText(amount));
+          }}
           error={errors.budget}
           w={220}
         />
@@ -177,7 +225,9 @@ export function DetailsStep(props: DetailsStepProps) {
           checked={values.useRecommendedBudget}
           onChange={(e) => {
             const on = e.currentTarget.checked;
-            form.setValues({ useRecommendedBudget: on, budget: budgetWithRecommendation(on, values.budget) });
+            const budget = budgetWithRecommendation(on, values.budget);
+            form.setValues({ useRecommendedBudget: on, budget });
+            setTypedBudget(budgetText(budget));
             form.clearFieldError('budget');
           }}
         />

@@ -1,4 +1,16 @@
-import { Anchor, Collapse, Group, Image, Radio, SimpleGrid, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Collapse,
+  Group,
+  Modal,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  ThemeIcon,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   creativesAfterChoosing,
@@ -6,6 +18,7 @@ import {
   nonInventoryProductCodes,
   wizardMessages,
   wizardProducts,
+  type InventoryVehicle,
   type NonInventoryProductCode,
   type WizardProductCode,
 } from '@portal/contracts';
@@ -13,7 +26,7 @@ import { useState } from 'react';
 import type { TenantIds } from '../api/drafts';
 import type { CampaignKind, WizardState } from '../utils/wizard-state';
 import { CreativesUpload } from './creatives-upload';
-import { exampleAdImage, productIcon } from './product-visuals';
+import { ExampleAd, productIcon } from './product-visuals';
 import { WizardStep } from './wizard-step';
 
 export interface ProductStepProps {
@@ -24,11 +37,29 @@ export interface ProductStepProps {
   onBack: () => void;
   onNext: () => void;
   submitting: boolean;
+  /** Shown in the example ads (issue 25 item 9): the current dealership and one of its vehicles. */
+  dealershipName?: string | undefined;
+  exampleVehicle?: InventoryVehicle | undefined;
 }
 
 /** Step 2 (spec 001 §2.5): products with description, icon and ad examples; creatives for non-inventory. */
-export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submitting }: ProductStepProps) {
+export function ProductStep({
+  ids,
+  kind,
+  state,
+  onChange,
+  onBack,
+  onNext,
+  submitting,
+  dealershipName,
+  exampleVehicle,
+}: ProductStepProps) {
   const [examples, setExamples] = useState<Record<string, boolean>>({});
+  /** A product the user picked while the current one has uploads: waits for the confirmation (issue 25 item 3). */
+  const [pending, setPending] = useState<WizardProductCode | null>(null);
+  const uploaded = state.product ? (state.creatives[state.product] ?? []).length : 0;
+  const choose = (code: WizardProductCode) =>
+    onChange({ product: code, creatives: creativesAfterChoosing(state.creatives, code) });
   const codes: readonly WizardProductCode[] = kind === 'inventory' ? inventoryProductCodes : nonInventoryProductCodes;
   const submit = () => {
     if (!state.product) {
@@ -47,9 +78,11 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
       <Radio.Group
         value={state.product}
         aria-label="Product"
-        onChange={(value) =>
-          onChange({ product: value as WizardProductCode, creatives: creativesAfterChoosing(state.creatives, value) })
-        }
+        onChange={(value) => {
+          // Choosing another product resets the creatives (spec 001 §4); uploads are not dropped unasked.
+          if (uploaded > 0 && value !== state.product) setPending(value as WizardProductCode);
+          else choose(value as WizardProductCode);
+        }}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {codes.map((code) => (
@@ -80,12 +113,7 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
                 {examples[code] ? 'Hide ad examples' : 'Show ad examples'}
               </Anchor>
               <Collapse expanded={Boolean(examples[code])}>
-                <Image
-                  src={exampleAdImage[code]}
-                  alt={`${wizardProducts[code].name} example ad`}
-                  mah={160}
-                  fit="contain"
-                />
+                <ExampleAd product={code} dealershipName={dealershipName} vehicle={exampleVehicle} />
               </Collapse>
             </Stack>
           ))}
@@ -108,6 +136,30 @@ export function ProductStep({ ids, kind, state, onChange, onBack, onNext, submit
           ) : null}
         </Stack>
       ) : null}
+      <Modal opened={pending !== null} onClose={() => setPending(null)} title="Remove the uploaded creatives?" centered>
+        {pending && state.product ? (
+          <Stack>
+            <Text>
+              Switching to {wizardProducts[pending].name} removes the {uploaded} creative
+              {uploaded === 1 ? '' : 's'} uploaded for {wizardProducts[state.product].name}.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setPending(null)}>
+                Keep {wizardProducts[state.product].name}
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  choose(pending);
+                  setPending(null);
+                }}
+              >
+                Switch and remove
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
     </WizardStep>
   );
 }

@@ -8,7 +8,8 @@ import {
   IconPlayerPlay,
   IconSearch,
 } from '@tabler/icons-react';
-import type { WizardProductCode } from '@portal/contracts';
+import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { wizardProducts, type InventoryVehicle, type WizardProductCode } from '@portal/contracts';
 import type { ReactNode } from 'react';
 
 /** Product icons (spec 001 §2.5). */
@@ -34,14 +35,65 @@ export function productIcon(code: WizardProductCode, size = 20): ReactNode {
   }
 }
 
-/** The example ad shown for a product (static artwork shipped with the web app). */
-export const exampleAdImage: Record<WizardProductCode, string> = {
-  VLA: '/demo-creatives/101-used-inventory-1080x1080-v2.svg',
-  DYN: '/demo-creatives/102-used-inventory-1200x628-v1.svg',
-  INV: '/demo-creatives/101-used-inventory-728x90-v1.svg',
-  DYD: '/demo-creatives/101-used-inventory-300x250-v1.svg',
-  MOB: '/demo-creatives/106-certified-320x50-v1.svg',
-  OTT: '/demo-creatives/101-financing-1920x1080-v1.svg',
-  VID: '/demo-creatives/101-trade-in-1280x720-v1.svg',
-  AUD: '/demo-creatives/101-weekend-sale-1200x628-v2.svg',
+const price = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+
+/** Headline and call to action of each product's example ad (non-inventory ads promote the dealership itself). */
+const adCopy: Record<WizardProductCode, { headline: string; action: string }> = {
+  VLA: { headline: 'In stock now', action: 'View vehicle' },
+  DYN: { headline: 'Just arrived on our lot', action: 'Shop now' },
+  INV: { headline: 'Find yours today', action: 'See inventory' },
+  DYD: { headline: 'Featured vehicle', action: 'Get details' },
+  MOB: { headline: 'Big savings this weekend', action: 'Visit us' },
+  OTT: { headline: 'Drive home happy', action: 'Visit us today' },
+  VID: { headline: 'See why drivers choose us', action: 'Book a test drive' },
+  AUD: { headline: 'Hear about this month’s offers', action: 'Call us today' },
 };
+
+/**
+ * The example ad of a product (issue 25 item 9): drawn with the current dealership's name and, for
+ * inventory products, one of its own vehicles (year, make, model, price, mileage) instead of
+ * artwork that named another dealership.
+ */
+export function ExampleAd(props: {
+  product: WizardProductCode;
+  dealershipName: string | undefined;
+  vehicle?: InventoryVehicle | undefined;
+}) {
+  const { product, vehicle } = props;
+  const name = props.dealershipName ?? 'Your dealership';
+  const copy = adCopy[product];
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      radius="md"
+      maw={360}
+      role="img"
+      aria-label={`${wizardProducts[product].name} example ad for ${name}`}
+      data-testid="example-ad"
+    >
+      <Stack gap={4}>
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon variant="light" size="sm">
+            {productIcon(product, 14)}
+          </ThemeIcon>
+          <Text size="xs" c="dimmed">
+            Sponsored · {wizardProducts[product].name}
+          </Text>
+        </Group>
+        <Text fw={700}>{name}</Text>
+        {vehicle ? (
+          <Text size="sm">
+            {vehicle.year} {vehicle.raw_make} {vehicle.raw_model}
+            {vehicle.price !== null ? ` · ${price(vehicle.price)}` : ''}
+            {vehicle.mileage !== null ? ` · ${vehicle.mileage.toLocaleString('en-US')} mi` : ''}
+          </Text>
+        ) : null}
+        <Text size="sm">{copy.headline}</Text>
+        <Badge variant="filled" w="fit-content">
+          {copy.action}
+        </Badge>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,17 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  Image,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import {
   buildFilterPayload,
   filterSummary,
@@ -20,10 +7,11 @@ import {
   MAX_REVIEW_AUDIENCES,
   objectiveTexts,
   wizardProducts,
+  type InventoryVehicle,
 } from '@portal/contracts';
 import { formatDateRange } from '@/lib/dates';
 import { stepOrder, type WizardState } from '../utils/wizard-state';
-import { exampleAdImage, productIcon } from './product-visuals';
+import { ExampleAd, productIcon } from './product-visuals';
 import { WizardStep } from './wizard-step';
 
 export interface ReviewStepProps {
@@ -33,6 +21,9 @@ export interface ReviewStepProps {
   onBack: () => void;
   onNext: () => void;
   submitting: boolean;
+  /** Shown in the example ad (issue 25 item 9): the current dealership and one of its vehicles. */
+  dealershipName?: string | undefined;
+  exampleVehicle?: InventoryVehicle | undefined;
 }
 
 function Section({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit?: () => void }) {
@@ -69,11 +60,14 @@ export const reviewItemSteps = {
 } as const;
 
 /** Step 5 (spec 001 §2.8). */
-export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting }: ReviewStepProps) {
+export function ReviewStep(props: ReviewStepProps) {
+  const { state, onNotes, onEdit, onBack, onNext, submitting } = props;
   const inventory = state.campaignType === 'inventory';
   const product = state.product ? wizardProducts[state.product] : null;
   const filters = inventory ? filterSummary(buildFilterPayload(state.filters)) : null;
   const audiences = state.useCustomAudience ? state.audiences.slice(0, MAX_REVIEW_AUDIENCES) : [];
+  // Issue 25 item 11: the cards that do not fit are counted, not silently dropped.
+  const hiddenAudiences = state.useCustomAudience ? state.audiences.length - audiences.length : 0;
   const kind = state.campaignType ?? 'non_inventory';
   /** The item's Edit handler, or none when its step is not part of this flow. */
   const edit = (item: keyof typeof reviewItemSteps) => {
@@ -115,6 +109,11 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
                   </Text>
                 </Card>
               ))}
+              {hiddenAudiences > 0 ? (
+                <Text size="sm" c="dimmed">
+                  +{hiddenAudiences} more
+                </Text>
+              ) : null}
             </Group>
           </Section>
         ) : null}
@@ -171,7 +170,7 @@ export function ReviewStep({ state, onNotes, onEdit, onBack, onNext, submitting 
         ) : null}
         {state.product ? (
           <Section title="Example ads">
-            <Image src={exampleAdImage[state.product]} alt="Example ad" mah={140} fit="contain" />
+            <ExampleAd product={state.product} dealershipName={props.dealershipName} vehicle={props.exampleVehicle} />
           </Section>
         ) : null}
       </SimpleGrid>

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Checkbox, Group, Loader, Radio, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingWarehouse, IconDeviceTv, IconFileImport, IconInfoCircle } from '@tabler/icons-react';
 import { formatInteger, wizardMessages } from '@portal/contracts';
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
 import type { CampaignKind } from '../utils/wizard-state';
@@ -22,19 +22,28 @@ export interface TypeStepProps {
 /** Step 1 (spec 001 §2.3, §5). */
 export function TypeStep(props: TypeStepProps) {
   const [termsError, setTermsError] = useState<string | null>(null);
+  const [typeError, setTypeError] = useState<string | null>(null);
   const hasInventory = (props.inventorySize ?? 0) > 0;
-  const submit = () => {
-    if (!props.termsAccepted) {
-      setTermsError(wizardMessages.terms);
-      return;
-    }
-    if (!props.campaignType) return;
+  /** Continue: says what is missing (terms, type; issue 25 item 6) instead of doing nothing. */
+  const submit = (campaignType = props.campaignType) => {
+    if (!campaignType) setTypeError(wizardMessages.campaignType);
+    if (!props.termsAccepted) setTermsError(wizardMessages.terms);
+    if (!campaignType || !props.termsAccepted) return;
     props.onNext();
+  };
+  /** Enter on a focused choice chooses it and continues, as Continue would. */
+  const enterOn = (value: CampaignKind) => (event: KeyboardEvent) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (value !== props.campaignType) props.onChange({ campaignType: value });
+    setTypeError(null);
+    submit(value);
   };
   return (
     <WizardStep
       title="What type of campaign do you want to build?"
-      onSubmit={submit}
+      onSubmit={() => submit()}
       onBack={props.onBack}
       submitDisabled={!props.termsAccepted}
       footerNote={
@@ -47,11 +56,15 @@ export function TypeStep(props: TypeStepProps) {
     >
       <Radio.Group
         value={props.campaignType}
-        onChange={(value) => props.onChange({ campaignType: value as CampaignKind })}
+        onChange={(value) => {
+          setTypeError(null);
+          props.onChange({ campaignType: value as CampaignKind });
+        }}
         aria-label="Campaign type"
+        error={typeError}
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Radio.Card value="non_inventory" radius="md" p="md">
+          <Radio.Card value="non_inventory" radius="md" p="md" onKeyDown={enterOn('non_inventory')}>
             <Group wrap="nowrap" align="flex-start">
               <Radio.Indicator />
               <ThemeIcon variant="light">
@@ -60,7 +73,13 @@ export function TypeStep(props: TypeStepProps) {
               <Text fw={600}>Mobile, TV, Audio</Text>
             </Group>
           </Radio.Card>
-          <Radio.Card value="inventory" radius="md" p="md" disabled={!hasInventory}>
+          <Radio.Card
+            value="inventory"
+            radius="md"
+            p="md"
+            disabled={!hasInventory}
+            onKeyDown={hasInventory ? enterOn('inventory') : undefined}
+          >
             <Group wrap="nowrap" align="flex-start">
               <Radio.Indicator disabled={!hasInventory} />
               <ThemeIcon variant="light">

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { flightMessages, productFlightLimits } from '@portal/contracts';
 import { renderWithProviders } from '@/testing/test-utils';
 import { initialWizardState } from '../utils/wizard-state';
 import { validateDetails } from './details-step';
@@ -40,18 +41,31 @@ describe('type step (spec 001 §2.3, §5)', () => {
     expect(onNext).not.toHaveBeenCalled();
   });
 
-  it('with terms accepted but no type chosen, the wizard stays on step 1', async () => {
+  it('with terms accepted but no type chosen, the wizard stays on step 1 and says why (issue 25 item 6)', async () => {
     const onNext = vi.fn();
     renderWithProviders(<TypeStep {...typeProps} inventorySize={5} termsAccepted onNext={onNext} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
     expect(onNext).not.toHaveBeenCalled();
+    expect(screen.getByText('Please choose a campaign type')).toBeInTheDocument();
+  });
+
+  it('Enter on a focused choice chooses it and continues (issue 25 item 6)', async () => {
+    const onNext = vi.fn();
+    const onChange = vi.fn();
+    renderWithProviders(
+      <TypeStep {...typeProps} inventorySize={5} termsAccepted onNext={onNext} onChange={onChange} />,
+    );
+    screen.getByRole('radio', { name: /Mobile, TV, Audio/ }).focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(onChange).toHaveBeenCalledWith({ campaignType: 'non_inventory' });
+    expect(onNext).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('details validation (spec 001 §5)', () => {
   it('requires name, dates, budget (unless recommended) and a location', () => {
     const state = initialWizardState();
-    expect(validateDetails(state)).toEqual({
+    expect(validateDetails(state, '2026-11-15')).toEqual({
       campaignName: 'This field is required',
       startDate: 'This field is required',
       endDate: 'This field is required',
@@ -59,15 +73,48 @@ describe('details validation (spec 001 §5)', () => {
       locations: 'This field is required',
     });
     expect(
-      validateDetails({
-        ...state,
-        campaignName: 'A',
-        startDate: '2026-12-01',
-        endDate: '2026-12-31',
-        useRecommendedBudget: true,
-        locations: ['29601'],
-      }),
+      validateDetails(
+        {
+          ...state,
+          campaignName: 'A',
+          startDate: '2026-12-01',
+          endDate: '2026-12-31',
+          useRecommendedBudget: true,
+          locations: ['29601'],
+        },
+        '2026-11-15',
+      ),
     ).toEqual({});
+  });
+
+  it('refuses impossible flights and budgets at the field (issue 25 item 5)', () => {
+    const good = {
+      ...initialWizardState(),
+      product: 'MOB' as const,
+      campaignName: 'A',
+      startDate: '2026-11-15',
+      endDate: '2026-12-31',
+      budget: 5000,
+      locations: ['29601'],
+    };
+    const today = '2026-11-15';
+    expect(validateDetails(good, today)).toEqual({});
+    expect(validateDetails({ ...good, startDate: '2020-01-15', endDate: '2020-01-10' }, today)).toEqual({
+      startDate: flightMessages.startInPast,
+      endDate: flightMessages.endBeforeStart,
+    });
+    expect(validateDetails({ ...good, endDate: '2027-12-31' }, today)).toEqual({
+      endDate: flightMessages.tooLong(productFlightLimits.MOB.maxFlightDays),
+    });
+    for (const budget of [1, 0, -50])
+      expect(validateDetails({ ...good, budget }, today)).toEqual({
+        budget: flightMessages.budgetTooLow(productFlightLimits.MOB.minBudget),
+      });
+    expect(validateDetails({ ...good, budget: 1e9 }, today)).toEqual({ budget: flightMessages.budgetTooHigh });
+    expect(validateDetails({ ...good, budget: null, budgetText: '1e9' }, today)).toEqual({
+      budget: flightMessages.budgetNotANumber,
+    });
+    expect(validateDetails({ ...good, budget: 1, useRecommendedBudget: true }, today)).toEqual({});
   });
 });
 
@@ -135,5 +182,50 @@ describe('review edit links (spec 001 §2.8, docs/campaign-wizard.md)', () => {
     expect(await clicked('Promote using', onEdit)).toEqual([2]);
     expect(await clicked('Dates', onEdit)).toEqual([4]);
     expect(screen.queryByRole('button', { name: 'Edit Objective' })).not.toBeInTheDocument();
+  });
+
+  it("counts the audiences that do not fit as '+N more' (issue 25 item 11)", () => {
+    const audiences = [1, 2, 3, 4, 5].map((id) => ({ id, name: `Audience ${id}`, size: id * 1000 }));
+    renderWithProviders(
+      <ReviewStep
+        {...reviewProps}
+        onEdit={vi.fn()}
+        state={{ ...base, campaignType: 'non_inventory', product: 'MOB', useCustomAudience: true, audiences }}
+      />,
+    );
+    expect(screen.getByText('Audience 3')).toBeInTheDocument();
+    expect(screen.queryByText('Audience 4')).not.toBeInTheDocument();
+    expect(screen.getByText('+2 more')).toBeInTheDocument();
+  });
+
+  it("shows the example ad with the current dealership's name and one of its vehicles (issue 25 item 9)", () => {
+    renderWithProviders(
+      <ReviewStep
+        {...reviewProps}
+        onEdit={vi.fn()}
+        dealershipName="EchoPark Automotive Greenville"
+        exampleVehicle={{
+          vin_number: '1FTEW1EP5MFA00001',
+          stock_number: null,
+          year: 2021,
+          raw_make: 'Ford',
+          raw_model: 'F-150',
+          trim: null,
+          price: 28500,
+          mileage: 41000,
+          image_url: null,
+          vehicle_state: 'Used',
+          vehicle_state_id: 2,
+          days_on_lot: 12,
+        }}
+        state={{ ...base, campaignType: 'inventory', product: 'DYD' }}
+      />,
+    );
+    const ad = screen.getByRole('img', {
+      name: 'Dynamic Inventory Display example ad for EchoPark Automotive Greenville',
+    });
+    expect(ad).toHaveTextContent('EchoPark Automotive Greenville');
+    expect(ad).toHaveTextContent('2021 Ford F-150 · $28,500 · 41,000 mi');
+    expect(ad).not.toHaveTextContent('Ricart');
   });
 });

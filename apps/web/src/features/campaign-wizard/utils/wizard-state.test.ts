@@ -5,6 +5,7 @@ import {
   inventoryCampaignBody,
   nonInventoryCampaignBody,
   stateFromDraft,
+  detailsData,
   stepOrder,
 } from './wizard-state';
 
@@ -57,6 +58,36 @@ describe('restore from a draft (spec 001 §4)', () => {
     );
     expect(state).toMatchObject({ campaignType: 'non_inventory', objective: 'conversion', customCreatives: true });
     expect(state.creatives).toEqual({ AUD: ['creatives/link/a.mp3'] });
+  });
+  it('keeps the chosen audiences through the draft: details save → resume → creation body (issue 25 item 2)', () => {
+    const entered = {
+      ...initialWizardState(),
+      campaignType: 'non_inventory' as const,
+      product: 'MOB' as const,
+      objective: 'awareness' as const,
+      linkCampaignId: 7,
+      pacingId: 1763200000,
+      campaignName: 'Service push',
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+      budget: 5000,
+      locations: ['29601'],
+      useCustomAudience: true,
+      audiences: [
+        { id: 3, name: 'Service customers', size: 5000 },
+        { id: 4, name: 'Lease ending', size: 1200 },
+      ],
+    };
+    const saved = detailsData(entered);
+    expect(saved.audiences).toEqual(entered.audiences);
+    const resumed = stateFromDraft(draft({ product_code: 'MOB', objective: 'awareness', ...saved }));
+    expect(nonInventoryCampaignBody(resumed, 'D')).toEqual(nonInventoryCampaignBody(entered, 'D'));
+    expect(nonInventoryCampaignBody(resumed, 'D').audience).toEqual([
+      'Service customers (5000)',
+      'Lease ending (1200)',
+    ]);
+    // No custom audience is saved as null and resumes as none.
+    expect(detailsData({ ...entered, useCustomAudience: false }).audiences).toBeNull();
   });
 });
 

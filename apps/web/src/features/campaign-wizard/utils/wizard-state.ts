@@ -106,6 +106,8 @@ export function stateFromDraft(draft: Draft, base: WizardState = initialWizardSt
     endDate: draft.end_date,
     budget: draft.budget,
     locations: (draft.zip ?? '').split(',').filter(Boolean),
+    useCustomAudience: (draft.audiences ?? []).length > 0,
+    audiences: draft.audiences ?? [],
     filters: inventory ? restoreFilterState(draft) : emptyFilterState(),
   };
 }
@@ -118,6 +120,7 @@ export function detailsData(state: WizardState) {
     zip: state.locations.join(','),
     campaign_display_name: state.campaignName.trim(),
     budget: state.budget!,
+    audiences: state.useCustomAudience && state.audiences.length ? state.audiences : null,
   };
 }
 
