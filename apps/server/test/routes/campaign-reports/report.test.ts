@@ -196,7 +196,9 @@ describe('GET .../campaigns/{id}/report', () => {
 
 describe('every report call of a campaign answers 404 for another tenant’s campaign', () => {
   it('fills each route with the other agency’s campaign id under dealership 101', async () => {
-    const routes = t.app.routeTable.filter((r) => r.url.includes(':campaign_id') && r.url.includes(':dealership_id'));
+    const routes = t.app.routeTable.filter(
+      (r) => r.method === 'GET' && r.url.includes(':campaign_id') && r.url.includes(':dealership_id'),
+    );
     expect(routes.length).toBeGreaterThan(20);
     for (const route of routes) {
       for (const id of [OTHER.campaignId, FIXTURE.dynOff]) {
