@@ -23,6 +23,19 @@ async function connectGoogleAds(page: Page) {
   await expect(page.getByText('Google Ads is connected. You can import its campaigns now.')).toBeVisible();
 }
 
+// The browser tests share one server: leave the agency without a Google Ads connection, as the demo
+// starts, so later specs (self-service.spec.ts) meet the portal as a new agency does.
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await apiLogin(page, 'agency@demo.test');
+  const response = await page.request.post('/api/agencies/1/dsp/platforms/1/disconnect', {
+    headers: await csrfHeaders(page),
+    data: {},
+  });
+  expect(response.ok()).toBe(true);
+  await page.close();
+});
+
 test('the agency administrator assigns each account of the connection to dealerships', async ({ page }) => {
   await apiLogin(page, 'agency@demo.test');
   await connectGoogleAds(page);

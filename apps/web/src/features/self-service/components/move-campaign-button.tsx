@@ -25,22 +25,21 @@ export function MoveCampaignButton({ campaign, organizationId, dealershipId, tar
   const name = campaign.vendor_campaign.name;
   const destination = targets.find((d) => String(d.id) === target);
 
-  const onMove = () => {
+  // mutateAsync, not mutate's callbacks: the move refetches the list, this row (and this button)
+  // leaves it, and TanStack Query drops a mutate() callback of an unmounted component, so the
+  // confirmation would never show.
+  const onMove = async () => {
     if (!destination) return;
-    move.mutate(
-      { campaignId: campaign._id, targetDealershipId: destination.id },
-      {
-        onSuccess: () => {
-          setOpened(false);
-          notifications.show({ color: 'green', message: `${name} moved to ${destination.name}` });
-        },
-        onError: (e) =>
-          notifications.show({
-            color: 'red',
-            message: isApiError(e) ? e.message : 'Something went wrong. Please try again later.',
-          }),
-      },
-    );
+    try {
+      await move.mutateAsync({ campaignId: campaign._id, targetDealershipId: destination.id });
+      setOpened(false);
+      notifications.show({ color: 'green', message: `${name} moved to ${destination.name}` });
+    } catch (e) {
+      notifications.show({
+        color: 'red',
+        message: isApiError(e) ? e.message : 'Something went wrong. Please try again later.',
+      });
+    }
   };
 
   return (
@@ -69,7 +68,7 @@ export function MoveCampaignButton({ campaign, organizationId, dealershipId, tar
             <Button variant="default" onClick={() => setOpened(false)}>
               Cancel
             </Button>
-            <Button onClick={onMove} disabled={!destination} loading={move.isPending}>
+            <Button onClick={() => void onMove()} disabled={!destination} loading={move.isPending}>
               Move
             </Button>
           </Group>
