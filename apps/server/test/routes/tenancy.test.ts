@@ -234,6 +234,7 @@ const payloads: Record<string, unknown> = {
 const missingRecordRoutes = new Set([
   `PATCH ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
   `DELETE ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
+  `POST ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/send-now`,
 ]);
 
 /** Values for query parameters a route requires beyond the date range. */
