@@ -49,6 +49,11 @@ export function scheduleLabel(schedule: Pick<ReportSchedule, 'interval_type' | '
 
 const formatNames = { xlsx: 'xlsx', csv: 'csv', google_sheet: 'Google Sheet' } as const;
 
+const campaignNames = (schedule: ReportSchedule) =>
+  schedule.campaigns.map((c) => c.name ?? `Campaign ${c.id} (removed)`).join(', ');
+const metricNames = (schedule: ReportSchedule) =>
+  schedule.metrics.map((m) => reportMetricLabels[m as ReportMetric] ?? m).join(', ');
+
 const toast = (message: string, color = 'green') =>
   notifications.show({ color, message, autoClose: TOAST_DURATION_MS });
 
@@ -103,11 +108,16 @@ export function ScheduledReports(ids: TenantIds) {
                   <Table.Td>{schedule.email}</Table.Td>
                   <Table.Td>{scheduleLabel(schedule)}</Table.Td>
                   <Table.Td>{reportPeriodLabels[schedule.period]}</Table.Td>
-                  <Table.Td>
-                    {schedule.campaigns.map((c) => c.name ?? `Campaign ${c.id} (removed)`).join(', ')}
+                  <Table.Td maw={260}>
+                    {/* Clamped to three lines on screen; the whole list is in the text and its title. */}
+                    <Text size="sm" lineClamp={3} title={campaignNames(schedule)}>
+                      {campaignNames(schedule)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>
-                    {schedule.metrics.map((m) => reportMetricLabels[m as ReportMetric] ?? m).join(', ')}
+                  <Table.Td maw={260}>
+                    <Text size="sm" lineClamp={3} title={metricNames(schedule)}>
+                      {metricNames(schedule)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{formatNames[schedule.report_format]}</Table.Td>
                   <Table.Td>
