@@ -121,7 +121,9 @@ test.describe('Month over Month', () => {
     await dialog.getByRole('combobox', { name: 'Day of the week' }).click();
     await page.getByRole('option', { name: 'Monday' }).click();
     await dialog.getByRole('button', { name: 'Generate report' }).click();
-    await expect(dialog.getByText('Great! Your report is now being generated.')).toBeVisible();
+    // Only the schedule is saved: the confirmation says so (issue 25 item 12; scheduled-reports.spec.ts).
+    await expect(dialog.getByText('Your report is scheduled')).toBeVisible();
+    await expect(dialog.getByText(/Nothing is sent now/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(page).toHaveURL(/\/breakdown\?dateFilter=3_month$/);
 
@@ -132,6 +134,10 @@ test.describe('Month over Month', () => {
     await expect(row).toContainText('Paused');
     await page.screenshot({ path: `${screenshotDir}/scheduled-reports.png`, fullPage: true });
     await row.getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this scheduled report?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await expect(page.getByTestId('scheduled-report').filter({ hasText: 'Every Monday' })).toHaveCount(0);
   });
 

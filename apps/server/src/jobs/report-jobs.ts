@@ -52,17 +52,21 @@ export type ReportDeliveryJob =
 /**
  * Enqueues a report delivery from a request. Only a route of export class `report-job` may
  * (plugins/app/export-limits.ts: its session's rate limit); throws otherwise, so a route added later
- * cannot enqueue reports without the limit. Resolves to the job id.
+ * cannot enqueue reports without the limit. A schedule's run (send-now) goes with the id derived from
+ * (schedule, day) (`runJobId`), so it is one job with the tick's. Resolves to the job id (null when a
+ * job of that id exists already).
  */
 export async function enqueueReportDelivery(
   app: App,
   request: FastifyRequest,
-  job: Exclude<ReportDeliveryJob, { kind: 'schedule' }>,
+  job: ReportDeliveryJob,
 ): Promise<string | null> {
   if (request.routeOptions.config.exportClass !== 'report-job')
     throw new Error(
       `${request.method} ${request.routeOptions.url} enqueues a report without the 'report-job' export class`,
     );
+  if (job.kind === 'schedule')
+    return app.jobs.send(REPORT_DELIVERY_QUEUE, job, { id: runJobId(job.scheduleId, job.runDate) });
   return app.jobs.send(REPORT_DELIVERY_QUEUE, job);
 }
 

@@ -45,7 +45,11 @@ describe('export classes', () => {
     const jobs = t.app.routeTable
       .filter((route) => route.exportClass === 'report-job')
       .map((r) => `${r.method} ${r.url.replace(/^.*\/campaigns/, '')}`);
-    expect(jobs.sort()).toEqual(['POST /month-over-month/excel', 'POST /report-generator']);
+    expect(jobs.sort()).toEqual([
+      'POST /month-over-month/excel',
+      'POST /report-generator',
+      'POST /report-schedules/:schedule_id/send-now',
+    ]);
   });
 
   describe('a route added without its class', () => {

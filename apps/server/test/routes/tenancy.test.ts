@@ -203,6 +203,7 @@ const payloads: Record<string, unknown> = {
     period: 'last_month',
   },
   [`${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`]: { paused: true },
+  [`${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/send-now`]: {},
   [`${TENANT_PREFIX}/utils/google_spreadsheet/check-access`]: {
     spreadsheet_url: 'https://docs.google.com/spreadsheets/d/tenancySheet123/edit',
     service_email: null,
@@ -234,6 +235,7 @@ const payloads: Record<string, unknown> = {
 const missingRecordRoutes = new Set([
   `PATCH ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
   `DELETE ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
+  `POST ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/send-now`,
 ]);
 
 /** Values for query parameters a route requires beyond the date range. */

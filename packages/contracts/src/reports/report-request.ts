@@ -181,10 +181,16 @@ export function selectedMetrics(metrics: Partial<Record<string, boolean>>): Repo
   return reportMetrics.filter((metric) => metrics[metric] === true);
 }
 
-/** Response of `POST .../campaigns/report-generator`: the one-off job or the new schedule. */
+/**
+ * Response of `POST .../campaigns/report-generator`: the one-off job (`queued`, sent now) or the new
+ * schedule (`scheduled`: nothing is sent now; `next_run_date` is the day of its first run, `YYYY-MM-DD`
+ * in `time_zone`, the organization's IANA zone; issue 25 item 12). Both are null for a one-off report.
+ */
 export const reportRequestResponseSchema = z.object({
   status: z.enum(['queued', 'scheduled']),
   schedule_id: z.number().int().nullable(),
+  next_run_date: z.string().nullable().optional(),
+  time_zone: z.string().nullable().optional(),
 });
 export type ReportRequestResponse = z.infer<typeof reportRequestResponseSchema>;
 
@@ -197,6 +203,14 @@ export const reportScheduleSchema = z.object({
   interval_type: recurringTypeSchema,
   day: z.number().int(),
   campaign_count: z.number().int(),
+  /** The campaigns of the report (id and display name; a campaign removed since has name null). */
+  campaigns: z.array(z.object({ id: z.number().int(), name: z.string().nullable() })),
+  /** The selected metrics, in the canonical order (`reportMetrics`). */
+  metrics: z.array(z.string()),
+  /** The stored request, so the schedule can be edited (`PATCH` with `request`). */
+  request: z.record(z.string(), z.unknown()),
+  /** The organization's IANA time zone in which `next_run_date` is a day. */
+  time_zone: z.string(),
   paused: z.boolean(),
   last_run_at: z.string().nullable(),
   last_status: z.enum(['sent', 'failed']).nullable(),
@@ -211,7 +225,23 @@ export const reportScheduleParamsSchema = z.object({
   dealership_id: z.coerce.number().int().positive().max(2_147_483_647),
   schedule_id: z.coerce.number().int().positive().max(2_147_483_647),
 });
-export const updateReportScheduleBodySchema = z.object({ paused: z.boolean() });
+/**
+ * `PATCH .../campaigns/report-schedules/{schedule_id}`: `{ paused }` pauses or resumes; `{ request }`
+ * replaces the schedule's report request (validated like `POST .../report-generator`, and it must stay
+ * recurring; issue 25 item 13). At least one of the two.
+ */
+export const updateReportScheduleBodySchema = z
+  .object({ paused: z.boolean().optional(), request: reportRequestSchema.optional() })
+  .refine((body) => body.paused !== undefined || body.request !== undefined, {
+    message: 'Send paused or request',
+  });
+/** `POST .../campaigns/report-schedules/{schedule_id}/send-now` → the run of today (organization zone). */
+export const sendScheduleNowResponseSchema = z.object({
+  status: z.enum(['queued', 'sent', 'failed']),
+  run_date: z.string(),
+});
+/** The text of the 409 answer to a schedule identical to one the user already has (issue 25 item 13). */
+export const duplicateScheduleMessage = 'You already have a scheduled report with exactly these settings';
 
 /** `GET .../utils/google_spreadsheet/service-user` → the service account email (null when none is configured). */
 export const serviceUserResponseSchema = z.object({ email: z.string().nullable() });

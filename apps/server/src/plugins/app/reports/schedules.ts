@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { ParsedReportRequest, RecurringType, ReportSchedule } from '@portal/contracts';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { selectedMetrics, type ParsedReportRequest, type RecurringType, type ReportSchedule } from '@portal/contracts';
 import type { Db } from '../../../db/client';
-import { organizations, reportScheduleRuns, reportSchedules } from '../../../db/schema';
+import { managedCampaigns, organizations, reportScheduleRuns, reportSchedules } from '../../../db/schema';
 import { localDate } from '../../../lib/dates';
 import { latestDueDate, nextDueDate } from '../../../lib/schedule-dates';
 
@@ -39,6 +39,97 @@ export async function createSchedule(
   return row!.id;
 }
 
+/**
+ * What makes two schedules the same report (issue 25 item 13): recipient (case-insensitive), campaigns
+ * (as a set), selected metrics and conversions, format, sheet, period, interval and day.
+ */
+export function scheduleKey(request: ParsedReportRequest): string {
+  return JSON.stringify([
+    request.email.toLowerCase(),
+    [...new Set(request.campaigns)].sort((a, b) => a - b),
+    selectedMetrics(request.metrics),
+    Object.keys(request.conversions)
+      .filter((tag) => request.conversions[tag] === true)
+      .sort(),
+    request.reportFormat,
+    request.reportFormat === 'google_sheet' ? (request.sheet_url ?? null) : null,
+    request.period,
+    request.recurring_interval?.type ?? null,
+    request.recurring_interval?.day ?? request.scheduleDay ?? null,
+  ]);
+}
+
+/** The id of the user's schedule of the dealership with the same report as `request` (other than `exceptId`), or null. */
+export async function findIdenticalSchedule(
+  db: Db,
+  params: { dealershipId: number; userId: number; request: ParsedReportRequest; exceptId?: number },
+): Promise<number | null> {
+  const rows = await db
+    .select({ id: reportSchedules.id, request: reportSchedules.request })
+    .from(reportSchedules)
+    .where(
+      and(
+        eq(reportSchedules.dealershipId, params.dealershipId),
+        eq(reportSchedules.userId, params.userId),
+        params.exceptId === undefined ? undefined : ne(reportSchedules.id, params.exceptId),
+      ),
+    );
+  const key = scheduleKey(params.request);
+  return rows.find((row) => scheduleKey(JSON.parse(row.request) as ParsedReportRequest) === key)?.id ?? null;
+}
+
+/** Replaces the report request of a schedule of the user (its interval, day, recipient…); false when it is not theirs. */
+export async function updateScheduleRequest(
+  db: Db,
+  params: { dealershipId: number; userId: number; scheduleId: number; request: ParsedReportRequest },
+): Promise<boolean> {
+  const { request } = params;
+  const updated = await db
+    .update(reportSchedules)
+    .set({
+      email: request.email,
+      request: JSON.stringify(request),
+      reportFormat: request.reportFormat!,
+      period: request.period!,
+      intervalType: request.recurring_interval!.type!,
+      day: (request.recurring_interval?.day ?? request.scheduleDay)!,
+    })
+    .where(
+      and(
+        eq(reportSchedules.id, params.scheduleId),
+        eq(reportSchedules.dealershipId, params.dealershipId),
+        eq(reportSchedules.userId, params.userId),
+      ),
+    )
+    .returning({ id: reportSchedules.id });
+  return updated.length > 0;
+}
+
+/** A schedule of the user with its organization's time zone, or null when it is not theirs. */
+export async function getOwnSchedule(db: Db, params: { dealershipId: number; userId: number; scheduleId: number }) {
+  const [row] = await db
+    .select({ schedule: reportSchedules, timeZone: organizations.timeZone })
+    .from(reportSchedules)
+    .innerJoin(organizations, eq(organizations.id, reportSchedules.organizationId))
+    .where(
+      and(
+        eq(reportSchedules.id, params.scheduleId),
+        eq(reportSchedules.dealershipId, params.dealershipId),
+        eq(reportSchedules.userId, params.userId),
+      ),
+    );
+  return row ?? null;
+}
+
+/** The status of a schedule's run of a day, or null when there is none. */
+export async function runStatus(db: Db, scheduleId: number, runDate: string): Promise<string | null> {
+  const [run] = await db
+    .select({ status: reportScheduleRuns.status })
+    .from(reportScheduleRuns)
+    .where(and(eq(reportScheduleRuns.scheduleId, scheduleId), eq(reportScheduleRuns.runDate, runDate)));
+  return run?.status ?? null;
+}
+
 /** The next day a schedule runs, seen on `today`: a due day not yet run (today or missed), else the next one. */
 export function nextRunDate(schedule: ScheduleRecord, today: string, ranOn: Set<string>): string | null {
   if (schedule.paused) return null;
@@ -69,9 +160,23 @@ export async function listSchedules(
         rows.map((r) => r.schedule.id),
       ),
     );
+  const requests = new Map(rows.map((r) => [r.schedule.id, JSON.parse(r.schedule.request) as ParsedReportRequest]));
+  const campaignIds = [...new Set([...requests.values()].flatMap((r) => r.campaigns))];
+  const names = new Map(
+    campaignIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: managedCampaigns.id, name: managedCampaigns.displayName })
+            .from(managedCampaigns)
+            .where(
+              and(eq(managedCampaigns.dealershipId, params.dealershipId), inArray(managedCampaigns.id, campaignIds)),
+            )
+        ).map((c) => [c.id, c.name]),
+  );
   return rows.map(({ schedule, timeZone }) => {
     const ranOn = new Set(runs.filter((r) => r.scheduleId === schedule.id).map((r) => r.runDate));
-    const request = JSON.parse(schedule.request) as ParsedReportRequest;
+    const request = requests.get(schedule.id)!;
     return {
       id: schedule.id,
       email: schedule.email,
@@ -80,6 +185,10 @@ export async function listSchedules(
       interval_type: schedule.intervalType as RecurringType,
       day: schedule.day,
       campaign_count: request.campaigns.length,
+      campaigns: request.campaigns.map((id) => ({ id, name: names.get(id) ?? null })),
+      metrics: selectedMetrics(request.metrics),
+      request: request as unknown as Record<string, unknown>,
+      time_zone: timeZone,
       paused: schedule.paused,
       last_run_at: schedule.lastRunAt?.toISOString() ?? null,
       last_status: (schedule.lastStatus as 'sent' | 'failed' | null) ?? null,

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   emailDomainMessages,
+  duplicateScheduleMessage,
   errorResponseSchema,
   listReportSchedulesResponseSchema,
   listReportTagsQuerySchema,
@@ -16,12 +17,14 @@ import {
   reportRowsQuerySchema,
   reportRowsResponseSchema,
   reportScheduleParamsSchema,
+  sendScheduleNowResponseSchema,
   serviceUserResponseSchema,
   sheetAccessBodySchema,
   sheetAccessResponseSchema,
   tenantParamsSchema,
   updateReportScheduleBodySchema,
   type DealershipDetail,
+  type ParsedReportRequest,
 } from '@portal/contracts';
 import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
 import { enqueueReportDelivery } from '../../../jobs/report-jobs';
@@ -33,10 +36,16 @@ import { takeReportQuota } from '../../../plugins/app/reports/quotas';
 import { isAllowedRecipient } from '../../../plugins/app/reports/recipients';
 import { listReportRows, listReportTags } from '../../../plugins/app/reports/report-rows';
 import {
+  claimRun,
   createSchedule,
   deleteSchedule,
+  findIdenticalSchedule,
+  getOwnSchedule,
   listSchedules,
+  nextRunDate,
+  runStatus,
   setSchedulePaused,
+  updateScheduleRequest,
 } from '../../../plugins/app/reports/schedules';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -60,6 +69,58 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const todayOf = (dealership: DealershipDetail) => localDate(app.clock(), dealership.organization.time_zone);
 
   /**
+   * The checks of a report request that do not depend on who sends it, shared by the report generator
+   * and the edit of a schedule: every campaign is the dealership's (400 at `campaigns`), and a
+   * Google sheet needs a service account (400 at `sheet_url`).
+   */
+  async function checkReportRequest(dealership: DealershipDetail, body: ParsedReportRequest): Promise<void> {
+    const known = await listReportRows(app.db, {
+      dealershipId: dealership.id,
+      startDate: '1900-01-01',
+      endDate: '2999-12-31',
+      onlyFlights: false,
+      includeAdditionalMetrics: false,
+      campaignIds: body.campaigns,
+    });
+    if (known.length !== new Set(body.campaigns).size)
+      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+        { path: 'campaigns', message: 'Unknown campaign' },
+      ]);
+    if (body.reportFormat === 'google_sheet' && !app.reports.sheets)
+      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+        { path: 'sheet_url', message: 'Access denied!' },
+      ]);
+  }
+
+  /** 409 CONFLICT (detail at `recurring`, `duplicateScheduleMessage`) when the user has this schedule already. */
+  async function refuseIdenticalSchedule(
+    dealership: DealershipDetail,
+    userId: number,
+    body: ParsedReportRequest,
+    exceptId?: number,
+  ): Promise<void> {
+    const existing = await findIdenticalSchedule(app.db, {
+      dealershipId: dealership.id,
+      userId,
+      request: body,
+      exceptId,
+    });
+    if (existing !== null)
+      throw new ApiError(409, 'CONFLICT', duplicateScheduleMessage, [
+        { path: 'recurring', message: duplicateScheduleMessage },
+      ]);
+  }
+
+  /** 400 at `email` when the recipient is neither a user of the dealership nor of an allowed domain. */
+  async function checkRecipient(dealership: DealershipDetail, email: string): Promise<void> {
+    const tenant = { organizationId: dealership.organization_id, dealershipId: dealership.id };
+    if (!(await isAllowedRecipient(app.db, tenant, email)))
+      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+        { path: 'email', message: emailDomainMessages.recipientRefused },
+      ]);
+  }
+
+  /**
    * The checks of every route that queues a report email (issue 18 item 8, docs/reports.md), in
    * this order: the recipient must be allowed for the tenant (400 VALIDATION_FAILED at `email`,
    * `emailDomainMessages.recipientRefused`), then one report job is taken from the user's and the
@@ -72,14 +133,10 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     dealership: DealershipDetail,
     email: string,
   ): Promise<void> {
-    const tenant = { organizationId: dealership.organization_id, dealershipId: dealership.id };
-    if (!(await isAllowedRecipient(app.db, tenant, email)))
-      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-        { path: 'email', message: emailDomainMessages.recipientRefused },
-      ]);
+    await checkRecipient(dealership, email);
     const quota = await takeReportQuota(app.db, {
       kind: 'job',
-      organizationId: tenant.organizationId,
+      organizationId: dealership.organization_id,
       userId: request.user!.id,
       now: app.clock(),
       limits: app.reportLimits,
@@ -264,13 +321,15 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * `POST .../campaigns/report-generator` with the report request of spec 001 §7 → 202
-   * `{ status: 'queued' }` (a job builds and emails it now) or, with `recurring`, `{ status:
-   * 'scheduled', schedule_id }`. 400 with the §5 texts for an invalid request or a campaign that is
+   * `{ status: 'queued' }` (a job builds and emails it now) or, with `recurring`, 201 `{ status:
+   * 'scheduled', schedule_id, next_run_date, time_zone }`: only the schedule is saved, its first run is
+   * `next_run_date` (`YYYY-MM-DD` in the organization's zone `time_zone`; issue 25 item 12); 409
+   * CONFLICT (`duplicateScheduleMessage` at `recurring`) when the user has an identical schedule
+   * (issue 25 item 13). 400 with the §5 texts for an invalid request or a campaign that is
    * not the dealership's; 400 at `email` for a recipient who is not a user of the dealership and not
    * of a domain the agency allows, or that is not one plain ASCII mailbox (no display name, list,
    * CR/LF); 429 with Retry-After when the hourly report limit of the user or organization is spent
-   * (issue 18 item 8, docs/reports.md).
-   * not the dealership's. Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT
+   * (issue 18 item 8, docs/reports.md). Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT
    * per session and minute.
    */
   app.post(
@@ -288,22 +347,8 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const dealership = await dealershipOf(request.params);
       const body = request.body;
-      const known = await listReportRows(app.db, {
-        dealershipId: dealership.id,
-        startDate: '1900-01-01',
-        endDate: '2999-12-31',
-        onlyFlights: false,
-        includeAdditionalMetrics: false,
-        campaignIds: body.campaigns,
-      });
-      if (known.length !== new Set(body.campaigns).size)
-        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-          { path: 'campaigns', message: 'Unknown campaign' },
-        ]);
-      if (body.reportFormat === 'google_sheet' && !app.reports.sheets)
-        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-          { path: 'sheet_url', message: 'Access denied!' },
-        ]);
+      await checkReportRequest(dealership, body);
+      if (body.recurring) await refuseIdenticalSchedule(dealership, request.user!.id, body);
       await admitReportEmail(request, reply, dealership, body.email);
       const today = todayOf(dealership);
       if (body.recurring) {
@@ -314,7 +359,17 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
           request: body,
           startsOn: today,
         });
-        return reply.code(201).send({ status: 'scheduled' as const, schedule_id: scheduleId });
+        const schedule = await getOwnSchedule(app.db, {
+          dealershipId: dealership.id,
+          userId: request.user!.id,
+          scheduleId,
+        });
+        return reply.code(201).send({
+          status: 'scheduled' as const,
+          schedule_id: scheduleId,
+          next_run_date: nextRunDate(schedule!.schedule, today, new Set()),
+          time_zone: dealership.organization.time_zone,
+        });
       }
       await enqueueReportDelivery(app, request, {
         kind: 'request',
@@ -324,11 +379,18 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         today,
         request: body,
       });
-      return reply.code(202).send({ status: 'queued' as const, schedule_id: null });
+      return reply
+        .code(202)
+        .send({ status: 'queued' as const, schedule_id: null, next_run_date: null, time_zone: null });
     },
   );
 
-  /** `GET .../campaigns/report-schedules` → the signed-in user's recurring reports of the dealership, with last run and next run day. */
+  /**
+   * `GET .../campaigns/report-schedules` → the signed-in user's recurring reports of the dealership,
+   * newest first: recipient, interval and day, period, format, campaigns (id, name), selected metrics,
+   * the stored request (for editing), last run (time, status, error) and next run day with the
+   * organization's `time_zone` it is in.
+   */
   app.get(
     '/campaigns/report-schedules',
     {
@@ -348,27 +410,86 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  /** `PATCH .../campaigns/report-schedules/{schedule_id}` `{ paused }` → 204; 404 when it is not the user's. */
+  /**
+   * `PATCH .../campaigns/report-schedules/{schedule_id}` `{ paused?, request? }` → 204. `paused` pauses
+   * or resumes; `request` replaces the report (issue 25 item 13), checked like a new one: the §5 rules
+   * (400), it must stay `recurring` (400 at `recurring`), campaigns of the dealership, an allowed
+   * recipient (400 at `email`), not identical to another schedule of the user (409). 404 when the
+   * schedule is not the signed-in user's (another user's, dealership's or organization's).
+   */
   app.patch(
     '/campaigns/report-schedules/:schedule_id',
     {
       schema: {
         tags: ['reports'],
-        summary: 'Pause or resume a scheduled report',
+        summary: 'Pause, resume or edit a scheduled report',
         params: reportScheduleParamsSchema,
         body: updateReportScheduleBodySchema,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), ...errors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
-      const ok = await setSchedulePaused(app.db, {
+      const owner = {
         dealershipId: request.params.dealership_id,
         userId: request.user!.id,
         scheduleId: request.params.schedule_id,
-        paused: request.body.paused,
-      });
-      if (!ok) throw notFound('Scheduled report not found');
+      };
+      if (!(await getOwnSchedule(app.db, owner))) throw notFound('Scheduled report not found');
+      const edited = request.body.request;
+      if (edited) {
+        if (!edited.recurring)
+          throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+            { path: 'recurring', message: 'A scheduled report stays recurring; delete it to stop it' },
+          ]);
+        const dealership = await dealershipOf(request.params);
+        await checkReportRequest(dealership, edited);
+        await refuseIdenticalSchedule(dealership, owner.userId, edited, owner.scheduleId);
+        await checkRecipient(dealership, edited.email);
+        await updateScheduleRequest(app.db, { ...owner, request: edited });
+      }
+      if (request.body.paused !== undefined) await setSchedulePaused(app.db, { ...owner, paused: request.body.paused });
       return reply.code(204).send(null);
+    },
+  );
+
+  /**
+   * `POST .../campaigns/report-schedules/{schedule_id}/send-now` → 202 `{ status, run_date }`: runs the
+   * schedule for today (organization zone) now, through `enqueueReportDelivery` with the job id of
+   * (schedule, today), so a second click, or the tick on a due day, is the same job: one email
+   * (issue 25 item 12). `status` is the run's: `queued`, or `sent`/`failed` when today's run is over
+   * (nothing is queued then). The recipient and the hourly limits are checked like a new report (400
+   * at `email`, 429). 404 when the schedule is not the signed-in user's. Export class `report-job`.
+   */
+  app.post(
+    '/campaigns/report-schedules/:schedule_id/send-now',
+    {
+      config: { exportClass: 'report-job' },
+      schema: {
+        tags: ['reports'],
+        summary: 'Send a scheduled report now',
+        params: reportScheduleParamsSchema,
+        response: { 202: sendScheduleNowResponseSchema, ...exportErrors },
+      },
+    },
+    async (request, reply) => {
+      const found = await getOwnSchedule(app.db, {
+        dealershipId: request.params.dealership_id,
+        userId: request.user!.id,
+        scheduleId: request.params.schedule_id,
+      });
+      if (!found) throw notFound('Scheduled report not found');
+      const { schedule } = found;
+      const runDate = localDate(app.clock(), found.timeZone);
+      const before = await runStatus(app.db, schedule.id, runDate);
+      if (before === 'sent' || before === 'failed') return reply.code(202).send({ status: before, run_date: runDate });
+      if (before === null) {
+        const dealership = await dealershipOf(request.params);
+        await admitReportEmail(request, reply, dealership, schedule.email);
+      }
+      const status = await claimRun(app.db, schedule.id, runDate);
+      if (status === 'queued')
+        await enqueueReportDelivery(app, request, { kind: 'schedule', scheduleId: schedule.id, runDate });
+      return reply.code(202).send({ status: status as 'queued' | 'sent' | 'failed', run_date: runDate });
     },
   );
 

@@ -4,6 +4,7 @@ import {
   REPORT_TAG_PAGE_SIZE,
   type reportRequestResponseSchema,
   type reportRowsResponseSchema,
+  type sendScheduleNowResponseSchema,
   type serviceUserResponseSchema,
   type sheetAccessResponseSchema,
   type DateRange,
@@ -113,5 +114,35 @@ export function useDeleteReportSchedule(ids: TenantIds) {
   return useMutation({
     mutationFn: (id: number) => apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+  });
+}
+
+/** `PATCH .../report-schedules/{id}` `{ request }`: replaces the schedule's report (409 for a copy of another). */
+export function useEditReportSchedule(ids: TenantIds) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: number; request: ReportRequest }) =>
+      apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'PATCH', body: { request } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+  });
+}
+
+/**
+ * `POST .../report-schedules/{id}/send-now`: today's run now (one job however often it is clicked);
+ * refreshes the list now and a few times over the next 20 s, so 'Last run' changes when the job has run.
+ */
+export function useSendScheduleNow(ids: TenantIds) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] });
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<ResponseOf<typeof sendScheduleNowResponseSchema>>(
+        `${tenantPath(ids)}/campaigns/report-schedules/${id}/send-now`,
+        {},
+      ),
+    onSuccess: () => {
+      void refresh();
+      for (const ms of [2000, 5000, 10_000, 20_000]) window.setTimeout(() => void refresh(), ms);
+    },
   });
 }

@@ -31,15 +31,18 @@ import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { isApiError } from '@/lib/api-client';
+import { formatLongDate } from '@/lib/dates';
 import {
   useCheckSheetAccess,
   useGenerateReport,
+  useSendScheduleNow,
   useReportCampaigns,
   useReportTags,
   useServiceUser,
   type TenantIds,
 } from '../api/report-generator';
 import { AllowedEmailDomains } from './allowed-email-domains';
+import { scheduleLabel } from './scheduled-reports';
 import {
   allMetricsOn,
   dayOptions,
@@ -95,6 +98,7 @@ export function ReportGeneratorModal({
   const serviceUser = useServiceUser(ids);
   const checkAccess = useCheckSheetAccess(ids);
   const generate = useGenerateReport(ids);
+  const sendNow = useSendScheduleNow(ids);
   const [access, setAccess] = useState<SheetAccess>('idle');
   const [showMetrics, setShowMetrics] = useState(false);
   const [showDomains, setShowDomains] = useState(false);
@@ -153,6 +157,7 @@ export function ReportGeneratorModal({
     setAccess('idle');
     setShowDomains(false);
     generate.reset();
+    sendNow.reset();
     setPhase('form');
   };
 
@@ -165,16 +170,25 @@ export function ReportGeneratorModal({
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      {phase === 'done' ? (
+      {phase === 'done' && generate.data?.status === 'scheduled' ? (
+        <ScheduledConfirmation
+          email={values.email}
+          label={scheduleLabel({ interval_type: values.intervalType ?? 'day', day: Number(values.day) })}
+          nextRunDate={generate.data.next_run_date ?? null}
+          timeZone={generate.data.time_zone ?? null}
+          sendNow={sendNow}
+          onSendNow={() => sendNow.mutate(generate.data!.schedule_id!)}
+          onClose={onClose}
+          onAgain={again}
+        />
+      ) : phase === 'done' ? (
         <Stack align="center" gap="md" py="xl">
           <ThemeIcon size={56} radius="xl" color="green">
             <IconCheck size={32} aria-hidden />
           </ThemeIcon>
           <Title order={3}>Great! Your report is now being generated.</Title>
           <Text c="dimmed" ta="center">
-            {values.recurring
-              ? `It will also be sent to ${values.email} on its schedule; see Scheduled reports.`
-              : `It will be sent to ${values.email}.`}
+            It will be sent to {values.email}.
           </Text>
           <Group>
             <Button variant="default" onClick={onClose}>
@@ -396,6 +410,7 @@ export function ReportGeneratorModal({
 
             <Switch
               label="Recurring"
+              error={form.errors.recurring}
               checked={values.recurring}
               onChange={(event) => form.setFieldValue('recurring', event.currentTarget.checked)}
             />
@@ -445,12 +460,83 @@ export function ReportGeneratorModal({
                 disabled={generate.isPending || phase === 'sent'}
                 leftSection={phase === 'sent' ? <IconCheck size={16} aria-hidden /> : null}
               >
-                {generate.isPending ? 'Generating report...' : phase === 'sent' ? 'Report sent' : 'Generate report'}
+                {generate.isPending
+                  ? 'Generating report...'
+                  : phase === 'sent'
+                    ? values.recurring
+                      ? 'Report scheduled'
+                      : 'Report sent'
+                    : 'Generate report'}
               </Button>
             </Group>
           </Stack>
         </form>
       )}
     </Modal>
+  );
+}
+
+/**
+ * What a recurring report's submission did (issue 25 item 12): only the schedule is saved; its first
+ * run is `nextRunDate` in the organization's zone; "Send the first one now" runs it today
+ * (`POST .../send-now`, one email however often it is clicked).
+ */
+function ScheduledConfirmation({
+  email,
+  label,
+  nextRunDate,
+  timeZone,
+  sendNow,
+  onSendNow,
+  onClose,
+  onAgain,
+}: {
+  email: string;
+  label: string;
+  nextRunDate: string | null;
+  timeZone: string | null;
+  sendNow: ReturnType<typeof useSendScheduleNow>;
+  onSendNow: () => void;
+  onClose: () => void;
+  onAgain: () => void;
+}) {
+  return (
+    <Stack align="center" gap="md" py="xl">
+      <ThemeIcon size={56} radius="xl" color="green">
+        <IconCheck size={32} aria-hidden />
+      </ThemeIcon>
+      <Title order={3}>Your report is scheduled</Title>
+      <Text ta="center">
+        {label}, it will be sent to {email}.
+        {nextRunDate
+          ? ` The first one goes out on ${formatLongDate(nextRunDate)}${timeZone ? ` (${timeZone} time)` : ''}.`
+          : ''}{' '}
+        Nothing is sent now.
+      </Text>
+      <div role="status" aria-live="polite">
+        {sendNow.isSuccess ? (
+          <Text c="green" ta="center">
+            {sendNow.data.status === 'failed'
+              ? "Today's report could not be sent; see Scheduled reports."
+              : `The first report is on its way to ${email}.`}
+          </Text>
+        ) : sendNow.isError ? (
+          <Text c="red" ta="center">
+            {isApiError(sendNow.error) ? sendNow.error.message : 'An error has occured'}
+          </Text>
+        ) : null}
+      </div>
+      <Group>
+        <Button variant="default" onClick={onClose}>
+          Close
+        </Button>
+        <Button variant="default" onClick={onAgain}>
+          Generate another report
+        </Button>
+        <Button onClick={onSendNow} loading={sendNow.isPending} disabled={sendNow.isSuccess}>
+          {sendNow.isSuccess ? 'First report sent' : 'Send the first one now'}
+        </Button>
+      </Group>
+    </Stack>
   );
 }

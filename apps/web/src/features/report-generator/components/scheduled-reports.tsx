@@ -1,16 +1,44 @@
-import { ActionIcon, Badge, Card, Group, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ordinal, reportPeriodLabels, TOAST_DURATION_MS, weekdayLabels, type ReportSchedule } from '@portal/contracts';
-import { IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
+import {
+  ordinal,
+  reportMetricLabels,
+  reportPeriodLabels,
+  TOAST_DURATION_MS,
+  weekdayLabels,
+  type RecurringType,
+  type ReportMetric,
+  type ReportRequest,
+  type ReportSchedule,
+} from '@portal/contracts';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconSend, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { formatLongDate } from '@/lib/dates';
 import { isApiError } from '@/lib/api-client';
 import {
   useDeleteReportSchedule,
+  useEditReportSchedule,
   useReportSchedules,
+  useSendScheduleNow,
   useUpdateReportSchedule,
   type TenantIds,
 } from '../api/report-generator';
+import { dayOptions } from '../utils/report-form';
 
 /** 'Every Monday' / 'Monthly on the 3rd'. */
 export function scheduleLabel(schedule: Pick<ReportSchedule, 'interval_type' | 'day'>): string {
@@ -21,17 +49,27 @@ export function scheduleLabel(schedule: Pick<ReportSchedule, 'interval_type' | '
 
 const formatNames = { xlsx: 'xlsx', csv: 'csv', google_sheet: 'Google Sheet' } as const;
 
-/** The signed-in user's recurring reports with last and next run; pause/resume and delete (spec 001 §2.13). */
+const campaignNames = (schedule: ReportSchedule) =>
+  schedule.campaigns.map((c) => c.name ?? `Campaign ${c.id} (removed)`).join(', ');
+const metricNames = (schedule: ReportSchedule) =>
+  schedule.metrics.map((m) => reportMetricLabels[m as ReportMetric] ?? m).join(', ');
+
+const toast = (message: string, color = 'green') =>
+  notifications.show({ color, message, autoClose: TOAST_DURATION_MS });
+
+/**
+ * The signed-in user's recurring reports: recipient, schedule, period, campaigns, metrics, format,
+ * last run and next run (with the organization's zone); send now, edit, pause/resume, and delete
+ * after a confirmation (spec 001 §2.13, issue 25 items 12, 13).
+ */
 export function ScheduledReports(ids: TenantIds) {
   const query = useReportSchedules(ids);
   const update = useUpdateReportSchedule(ids);
   const remove = useDeleteReportSchedule(ids);
-  const fail = (error: unknown) =>
-    notifications.show({
-      color: 'red',
-      message: isApiError(error) ? error.message : 'An error has occured',
-      autoClose: TOAST_DURATION_MS,
-    });
+  const sendNow = useSendScheduleNow(ids);
+  const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
+  const [editing, setEditing] = useState<ReportSchedule | null>(null);
+  const fail = (error: unknown) => toast(isApiError(error) ? error.message : 'An error has occured', 'red');
 
   return (
     <Card withBorder padding="md" radius="md" component="section" aria-labelledby="scheduled-reports-title">
@@ -56,6 +94,8 @@ export function ScheduledReports(ids: TenantIds) {
                 <Table.Th>Email</Table.Th>
                 <Table.Th>Schedule</Table.Th>
                 <Table.Th>Period</Table.Th>
+                <Table.Th>Campaigns</Table.Th>
+                <Table.Th>Metrics</Table.Th>
                 <Table.Th>Format</Table.Th>
                 <Table.Th>Last run</Table.Th>
                 <Table.Th>Next run</Table.Th>
@@ -67,9 +107,17 @@ export function ScheduledReports(ids: TenantIds) {
                 <Table.Tr key={schedule.id} data-testid="scheduled-report">
                   <Table.Td>{schedule.email}</Table.Td>
                   <Table.Td>{scheduleLabel(schedule)}</Table.Td>
-                  <Table.Td>
-                    {reportPeriodLabels[schedule.period]} · {schedule.campaign_count} campaign
-                    {schedule.campaign_count === 1 ? '' : 's'}
+                  <Table.Td>{reportPeriodLabels[schedule.period]}</Table.Td>
+                  <Table.Td maw={260}>
+                    {/* Clamped to three lines on screen; the whole list is in the text and its title. */}
+                    <Text size="sm" lineClamp={3} title={campaignNames(schedule)}>
+                      {campaignNames(schedule)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td maw={260}>
+                    <Text size="sm" lineClamp={3} title={metricNames(schedule)}>
+                      {metricNames(schedule)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{formatNames[schedule.report_format]}</Table.Td>
                   <Table.Td>
@@ -100,11 +148,41 @@ export function ScheduledReports(ids: TenantIds) {
                         Paused
                       </Badge>
                     ) : (
-                      formatLongDate(schedule.next_run_date)
+                      <Stack gap={0}>
+                        <Text size="sm">{formatLongDate(schedule.next_run_date)}</Text>
+                        <Text size="xs" c="dimmed">
+                          {schedule.time_zone} time
+                        </Text>
+                      </Stack>
                     )}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} justify="flex-end" wrap="nowrap">
+                      <Tooltip label="Send now">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label="Send now"
+                          loading={sendNow.isPending && sendNow.variables === schedule.id}
+                          onClick={() =>
+                            sendNow.mutate(schedule.id, {
+                              onSuccess: (answer) =>
+                                toast(
+                                  answer.status === 'queued'
+                                    ? `Today's report is on its way to ${schedule.email}`
+                                    : `Today's report was already ${answer.status === 'sent' ? 'sent' : 'tried and failed'}`,
+                                ),
+                              onError: fail,
+                            })
+                          }
+                        >
+                          <IconSend size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Edit">
+                        <ActionIcon variant="subtle" aria-label="Edit" onClick={() => setEditing(schedule)}>
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                      </Tooltip>
                       <Tooltip label={schedule.paused ? 'Resume' : 'Pause'}>
                         <ActionIcon
                           variant="subtle"
@@ -123,7 +201,7 @@ export function ScheduledReports(ids: TenantIds) {
                           color="red"
                           aria-label="Delete"
                           loading={remove.isPending && remove.variables === schedule.id}
-                          onClick={() => remove.mutate(schedule.id, { onError: fail })}
+                          onClick={() => setDeleting(schedule)}
                         >
                           <IconTrash size={16} />
                         </ActionIcon>
@@ -136,6 +214,158 @@ export function ScheduledReports(ids: TenantIds) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete this scheduled report?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        {deleting ? (
+          <Stack>
+            <Text size="sm">
+              {scheduleLabel(deleting)} to {deleting.email} ({reportPeriodLabels[deleting.period]}). No more reports
+              will be sent; this cannot be undone.
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDeleting(null)}>
+                Keep it
+              </Button>
+              <Button
+                color="red"
+                loading={remove.isPending}
+                onClick={() =>
+                  remove.mutate(deleting.id, {
+                    onSuccess: () => {
+                      setDeleting(null);
+                      toast('Scheduled report deleted');
+                    },
+                    onError: fail,
+                  })
+                }
+              >
+                Delete
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+      {editing ? <EditScheduleModal ids={ids} schedule={editing} onClose={() => setEditing(null)} /> : null}
     </Card>
+  );
+}
+
+/**
+ * Edits a schedule's recipient, interval, day and format (`PATCH` with the whole request, checked by
+ * the server like a new one: its answers show at the fields, a copy of another schedule at the top).
+ */
+function EditScheduleModal({
+  ids,
+  schedule,
+  onClose,
+}: {
+  ids: TenantIds;
+  schedule: ReportSchedule;
+  onClose: () => void;
+}) {
+  const edit = useEditReportSchedule(ids);
+  const [email, setEmail] = useState(schedule.email);
+  const [intervalType, setIntervalType] = useState<RecurringType>(schedule.interval_type);
+  const [day, setDay] = useState<string | null>(String(schedule.day));
+  const [format, setFormat] = useState<string>(schedule.report_format);
+  const errors = new Map(
+    (isApiError(edit.error) ? (edit.error.details ?? []) : []).map((d) => [
+      d.path.replace(/^(body\.)?request\./, ''),
+      d.message,
+    ]),
+  );
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    const request = {
+      ...(schedule.request as ReportRequest),
+      email: email.trim(),
+      reportFormat: format as ReportRequest['reportFormat'],
+      recurring: true,
+      recurring_interval: { type: intervalType, day: day === null ? null : Number(day) },
+      scheduleDay: day === null ? null : Number(day),
+    } as ReportRequest;
+    edit.mutate(
+      { id: schedule.id, request },
+      {
+        onSuccess: () => {
+          toast('Scheduled report saved');
+          onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Edit scheduled report" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <form onSubmit={save} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={errors.get('email')}
+          />
+          <Group grow>
+            <Select
+              label="Every"
+              required
+              allowDeselect={false}
+              data={[
+                { value: 'day', label: 'Day' },
+                { value: 'month', label: 'Month' },
+              ]}
+              value={intervalType}
+              onChange={(value) => {
+                setIntervalType((value ?? 'day') as RecurringType);
+                setDay(null);
+              }}
+            />
+            <Select
+              label={intervalType === 'month' ? 'Day of the month' : 'Day of the week'}
+              required
+              data={dayOptions(intervalType)}
+              value={day}
+              onChange={setDay}
+              error={errors.get('recurring_interval.day') ?? errors.get('scheduleDay')}
+            />
+          </Group>
+          <Select
+            label="Format"
+            required
+            allowDeselect={false}
+            data={
+              schedule.report_format === 'google_sheet'
+                ? [{ value: 'google_sheet', label: 'Google Sheet' }]
+                : [
+                    { value: 'xlsx', label: 'xlsx' },
+                    { value: 'csv', label: 'csv' },
+                  ]
+            }
+            value={format}
+            onChange={(value) => setFormat(value ?? format)}
+          />
+          {edit.isError && (errors.size === 0 || errors.has('recurring') || errors.has('campaigns')) ? (
+            <Text c="red" size="sm" role="alert">
+              {isApiError(edit.error)
+                ? (errors.get('recurring') ?? errors.get('campaigns') ?? edit.error.message)
+                : 'An error has occured'}
+            </Text>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={edit.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
   );
 }

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReportSchedule } from '@portal/contracts';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/testing/mock-api';
+import { renderWithProviders } from '@/testing/test-utils';
+import { ScheduledReports } from './scheduled-reports';
+
+const BASE = '/api/agencies/:org/dealership/:dealer/campaigns/report-schedules';
+
+const schedule: ReportSchedule = {
+  id: 7,
+  email: 'dealer@demo.test',
+  report_format: 'csv',
+  period: 'last_month',
+  interval_type: 'day',
+  day: 1,
+  campaign_count: 2,
+  campaigns: [
+    { id: 1, name: 'Spring Search' },
+    { id: 2, name: null },
+  ],
+  metrics: ['impressions', 'clicks'],
+  request: {
+    email: 'dealer@demo.test',
+    campaigns: [1, 2],
+    metrics: { impressions: true, clicks: true },
+    reportFormat: 'csv',
+    period: 'last_month',
+    recurring: true,
+    recurring_interval: { type: 'day', day: 1 },
+  },
+  time_zone: 'America/Chicago',
+  paused: false,
+  last_run_at: null,
+  last_status: null,
+  last_error: null,
+  next_run_date: '2026-11-30',
+};
+
+/** Issue 25 item 13: the list's fields, delete after a confirmation with a toast, edit. */
+describe('ScheduledReports', () => {
+  it('shows campaigns, metrics, format and next run with its zone; delete asks first, Escape keeps it', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    let schedules = [schedule];
+    const api = mockApi({
+      [`GET ${BASE}`]: () => ({ body: { data: schedules } }),
+      [`DELETE ${BASE}/:id`]: () => {
+        schedules = [];
+        return { status: 204 };
+      },
+    });
+    renderWithProviders(<ScheduledReports organizationId={1} dealershipId={101} />, { path: '/x', url: '/x' });
+    const row = await screen.findByTestId('scheduled-report');
+    expect(row).toHaveTextContent('Spring Search, Campaign 2 (removed)');
+    expect(row).toHaveTextContent('Impressions, Clicks');
+    expect(row).toHaveTextContent('csv');
+    expect(row).toHaveTextContent('Nov 30, 2026');
+    expect(row).toHaveTextContent('America/Chicago time');
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this scheduled report?' });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(confirm).not.toBeInTheDocument());
+    expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
+
+    await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    const again = await screen.findByRole('dialog', { name: 'Delete this scheduled report?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Scheduled report deleted' })),
+    );
+    expect(api.calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual([
+      '/api/agencies/1/dealership/101/campaigns/report-schedules/7',
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('scheduled-report')).not.toBeInTheDocument());
+  }, 20_000);
+
+  it('edits the day and format with a PATCH of the whole request; a 409 shows its message', async () => {
+    const show = vi.spyOn(notifications, 'show');
+    let conflict = true;
+    const api = mockApi({
+      [`GET ${BASE}`]: () => ({ body: { data: [schedule] } }),
+      [`PATCH ${BASE}/:id`]: () =>
+        conflict
+          ? ((conflict = false),
+            {
+              status: 409,
+              body: {
+                error: {
+                  code: 'CONFLICT',
+                  message: 'You already have a scheduled report with exactly these settings',
+                  details: [
+                    { path: 'recurring', message: 'You already have a scheduled report with exactly these settings' },
+                  ],
+                },
+              },
+            })
+          : { status: 204 },
+    });
+    renderWithProviders(<ScheduledReports organizationId={1} dealershipId={101} />, { path: '/x', url: '/x' });
+    const row = await screen.findByTestId('scheduled-report');
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit scheduled report' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Day of the week/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Friday', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('You already have a scheduled report with exactly these settings'),
+    ).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Scheduled report saved' })),
+    );
+    const patches = api.calls.filter((c) => c.method === 'PATCH');
+    expect(patches).toHaveLength(2);
+    expect(patches[1]!.body).toEqual({
+      request: expect.objectContaining({
+        campaigns: [1, 2],
+        reportFormat: 'csv',
+        recurring: true,
+        recurring_interval: { type: 'day', day: 5 },
+      }),
+    });
+  }, 20_000);
+});
