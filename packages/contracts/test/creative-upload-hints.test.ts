@@ -47,7 +47,11 @@ describe('creative upload hints, the browser check and the server rule come from
       );
       const ext = allowed.extensions[0]!;
       expect(
-        creativeFileError(product, { name: `ad.${ext}`, size: rule.maxMb * 1024 * 1024 + 1, type: allowed.mimeTypes[0]! }),
+        creativeFileError(product, {
+          name: `ad.${ext}`,
+          size: rule.maxMb * 1024 * 1024 + 1,
+          type: allowed.mimeTypes[0]!,
+        }),
       ).toBe(creativeMessages.tooLarge(rule.maxMb));
     });
   }
