@@ -38,7 +38,7 @@ export function CreativesUpload({ ids, product, links, onChange }: CreativesUplo
   const rule = creativeUploadRules[product];
   const free = slots - links.length - uploading;
   const queryClient = useQueryClient();
-  const files = useCreativeFiles(ids, links);
+  const creativeFiles = useCreativeFiles(ids, links);
 
   const accept = async (files: File[]) => {
     const next = [...links];
@@ -79,7 +79,7 @@ export function CreativesUpload({ ids, product, links, onChange }: CreativesUplo
       </Text>
       <CreativeFileRows
         links={links}
-        files={files.data?.files}
+        files={creativeFiles.data?.files}
         actions={(link, name) => (
           <>
             <Badge color="green" variant="light">
