@@ -13,7 +13,14 @@ export const keyFileName = (link: string) => link.split('/').pop() ?? link;
  * (`<video preload="metadata">`, the first frame where the browser can draw one) or an audio icon.
  */
 export function CreativeThumbnail({ file, name }: { file: CreativeFile | undefined; name: string }) {
-  const frame = { width: THUMBNAIL, height: THUMBNAIL, objectFit: 'cover' as const, borderRadius: 4 };
+  // A border, so a white or transparent creative still shows where it is.
+  const frame = {
+    width: THUMBNAIL,
+    height: THUMBNAIL,
+    objectFit: 'cover' as const,
+    borderRadius: 4,
+    border: '1px solid var(--mantine-color-gray-3)',
+  };
   if (file?.content_type.startsWith('image/')) return <img src={file.url} alt={`Preview of ${name}`} style={frame} />;
   if (file?.content_type.startsWith('video/'))
     return <video src={`${file.url}#t=0.1`} preload="metadata" muted aria-label={`Preview of ${name}`} style={frame} />;
