@@ -6,6 +6,8 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A real 1×1 red GIF. */
+const GIF = Buffer.from('R0lGODlhAQABAPAAAP8AAP///yH5BAAAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 // Dealership 105 (not used by the other browser tests, whose lists must not change under them).
 const DEALERSHIP = 105;
 const base = `/api/agencies/1/dealership/${DEALERSHIP}`;
@@ -258,6 +260,54 @@ test.describe('campaign wizard', () => {
     const row = page.getByRole('row').filter({ hasText: 'E2E mobile banners' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Campaign not started yet');
+  });
+
+  test('Mobile Display creatives: a PNG and a GIF are accepted, shown by their names with thumbnails, the same file again is refused', async ({
+    page,
+  }) => {
+    // Issue 25 items 7 and 8.
+    await page.goto(createUrl);
+    await acceptTermsAndChoose(page, /Mobile, TV, Audio/);
+    await page.getByRole('radio', { name: 'Mobile Display' }).check({ force: true });
+    await page.getByRole('switch', { name: 'Use default creatives' }).check({ force: true });
+    await expect(page.getByText(/^PNG, JPG\/JPEG, GIF, WebP, max 1MB/)).toBeVisible();
+    const input = page.locator('input[type=file]');
+    await input.setInputFiles({ name: 'Spring-Sale_300x250.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Creatives (1/3)')).toBeVisible();
+    await input.setInputFiles({ name: 'Winter-Deals.GIF', mimeType: 'image/gif', buffer: GIF });
+    await expect(page.getByText('Creatives (2/3)')).toBeVisible();
+    await expect(toast(page, 'Please see below for accepted file types')).toHaveCount(0);
+
+    const creatives = page.getByTestId('creative-file');
+    await expect(creatives).toHaveText(['Spring-Sale_300x250.pngUploaded', 'Winter-Deals.GIFUploaded']);
+    for (const name of ['Spring-Sale_300x250.png', 'Winter-Deals.GIF']) {
+      const thumbnail = page.getByRole('img', { name: `Preview of ${name}` });
+      await expect(thumbnail).toBeVisible();
+      // Loaded from the signed view URL (the CSP allows it): the browser decoded the image.
+      await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    }
+    // The same content under another name is refused.
+    await input.setInputFiles({ name: 'copy-of-spring.png', mimeType: 'image/png', buffer: PNG });
+    await expect(toast(page, 'This file is already added')).toBeVisible();
+    await expect(page.getByText('Creatives (2/3)')).toBeVisible();
+    await expect(creatives).toHaveCount(2);
+    await expectAccessible(page, 'wizard step 2 (creatives with thumbnails)');
+    await page.screenshot({ path: `${screenshotDir}/wizard-creatives-thumbnails.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Step 3/6')).toBeVisible();
+    await page.getByRole('radio', { name: 'Awareness' }).check({ force: true });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await fillDetails(page, 'E2E creatives shown');
+    await expect(page.getByRole('heading', { name: 'Review - E2E creatives shown' })).toBeVisible();
+    for (const name of ['Spring-Sale_300x250.png', 'Winter-Deals.GIF']) {
+      await expect(page.getByText(name, { exact: true })).toBeVisible();
+      await expect(page.getByRole('img', { name: `Preview of ${name}` })).toBeVisible();
+    }
+    await expect(page.getByText('SPRING-SALE_300X250.PNG', { exact: true })).toHaveCount(0);
+    await expectAccessible(page, 'wizard step 5 (review with creatives)');
+    await page.screenshot({ path: `${screenshotDir}/wizard-review-creatives.png`, fullPage: true });
+    await clearDrafts(page);
   });
 
   test('a save that fails keeps everything the user typed, and the retry saves it', async ({ page }) => {

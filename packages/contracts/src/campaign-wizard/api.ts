@@ -153,11 +153,37 @@ export const recordCreativeBodySchema = z.object({
   is_active: flag,
   creative_image: z.string().min(1).max(1024),
 });
+/**
+ * One uploaded creative as the wizard shows it (issue 25 item 8): its link (storage key), the
+ * original file name the browser sent (from the uploads ledger), its content type, its SHA-256 (hex,
+ * null until the file is stored or with a driver that does not compute it) and a signed, short-lived
+ * URL to view it (`url`, valid `CREATIVE_VIEW_URL_TTL_SECONDS`).
+ */
+export const creativeFileSchema = z.object({
+  link: z.string(),
+  file_name: z.string(),
+  content_type: z.string(),
+  sha256: z.string().nullable(),
+  url: z.string(),
+});
+export type CreativeFile = z.infer<typeof creativeFileSchema>;
+
+/** How long the view URL of an uploaded creative is valid, in seconds. */
+export const CREATIVE_VIEW_URL_TTL_SECONDS = 15 * 60;
+
+/** `GET .../campaigns/creative/files?links=` query: comma-joined links (at most 3 are described). */
+export const listCreativeFilesQuerySchema = z.object({ links: z.string().max(4000).default('') });
+/** Its answer: the links the uploads ledger holds for this dealership, in the order asked; others are left out. */
+export const listCreativeFilesResponseSchema = z.object({ files: z.array(creativeFileSchema) });
+export type ListCreativeFilesResponse = z.infer<typeof listCreativeFilesResponseSchema>;
+
 export const recordCreativeResponseSchema = z.object({
   id: z.number().int(),
   link_campaign_id: z.number().int(),
   creative_image: z.string(),
   creatives: z.string(),
+  /** The draft's creatives, as `GET .../campaigns/creative/files` describes them. */
+  files: z.array(creativeFileSchema),
 });
 
 /* ---------- Creation ---------- */

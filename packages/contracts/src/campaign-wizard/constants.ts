@@ -100,44 +100,49 @@ export const creativeKindOf: Record<NonInventoryProductCode, CreativeKind> = {
   AUD: 'audio',
 };
 
+/** How an extension is named in a hint ('jpg' and 'jpeg' together as 'JPG/JPEG', 'webp' as 'WebP'). */
+const extensionLabels: Record<string, string> = { jpg: 'JPG/JPEG', jpeg: '', webp: 'WebP' };
+
+/**
+ * The accepted types and size limit as a hint names them, generated from the allow-list (issue 25
+ * item 7), e.g. 'PNG, JPG/JPEG, GIF, WebP, max 1MB'.
+ */
+export function creativeTypesHint(extensions: readonly string[], maxMb: number): string {
+  const labels = extensions.map((e) => extensionLabels[e] ?? e.toUpperCase()).filter(Boolean);
+  return `${labels.join(', ')}, max ${maxMb}MB`;
+}
+
+function uploadRule(kind: CreativeKind, maxMb: number, recommendation: string) {
+  const { mimeTypes, extensions } = creativeAllowedTypes[kind];
+  return { kind, mimeTypes, extensions, maxMb, hint: `${creativeTypesHint(extensions, maxMb)}, ${recommendation}` };
+}
+
 /**
  * Upload rules per product (spec 001 §5, issue 18 item 10): the accepted extensions and MIME types
- * (those of the product's creative kind in `creativeAllowedTypes`), the size limit in MB and the hint.
+ * (those of the product's creative kind in `creativeAllowedTypes`), the size limit in MB and the hint,
+ * whose types and size are generated from the same rule (issue 25 item 7), followed by the spec's
+ * recommendations.
  */
 export const creativeUploadRules: Record<
   NonInventoryProductCode,
   { kind: CreativeKind; extensions: readonly string[]; mimeTypes: readonly string[]; maxMb: number; hint: string }
 > = {
-  MOB: {
-    kind: 'image',
-    ...creativeAllowedTypes.image,
-    maxMb: 1,
-    hint: 'JPG/JPEG, PNG, GIF, max 1MB, recommended 300x250, 320x50, 300x50',
-  },
-  OTT: {
-    kind: 'video',
-    ...creativeAllowedTypes.video,
-    maxMb: 100,
-    hint: '1080p (1920x1080), 1.6-3.2 MBPS recommended',
-  },
-  VID: {
-    kind: 'video',
-    ...creativeAllowedTypes.video,
-    maxMb: 100,
-    hint: 'Min height 144px up to 4096x2160, aspect ratios 16:9, 9:16, 4:3, length 15s or 30s. Excluded types: intermediate, HDV 720p60, Go2Meeting3, Avid Meridien, lossless WMA, Cineform, SWF',
-  },
-  AUD: {
-    kind: 'audio',
-    ...creativeAllowedTypes.audio,
-    maxMb: 100,
-    hint: 'MP3, WMA, AAC, OGG, WAV, max 100MB, length 30 or 15 sec',
-  },
+  MOB: uploadRule('image', 1, 'recommended 300x250, 320x50, 300x50'),
+  OTT: uploadRule('video', 100, '1080p (1920x1080), 1.6-3.2 MBPS recommended'),
+  VID: uploadRule(
+    'video',
+    100,
+    'min height 144px up to 4096x2160, aspect ratios 16:9, 9:16, 4:3, length 15s or 30s. Excluded types: intermediate, HDV 720p60, Go2Meeting3, Avid Meridien, lossless WMA, Cineform, SWF',
+  ),
+  AUD: uploadRule('audio', 100, 'length 30 or 15 sec'),
 };
 
 export const creativeMessages = {
   wrongType: 'Please see below for accepted file types',
   tooLarge: (mb: number) => `File size must not exceed ${mb}MB`,
   spaces: 'Remove spaces from file name',
+  /** The same content (SHA-256) is already among the draft's creatives (issue 25 item 8). */
+  duplicate: 'This file is already added',
 } as const;
 
 export const wizardMessages = {

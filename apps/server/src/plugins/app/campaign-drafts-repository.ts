@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { inventoryFilterKeys, productCatalog, type Draft, type ProductCode } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { campaignDrafts, creativeUploads, draftCreatives, managedCampaigns } from '../../db/schema';
-import { releaseDraftUploads } from './creative-uploads-repository';
+import { findDuplicateUploads, releaseDraftUploads } from './creative-uploads-repository';
 
 type DraftRow = typeof campaignDrafts.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -206,12 +206,13 @@ async function lockDealershipUploads(tx: Tx, dealershipId: number, draftId: numb
 /**
  * Records an uploaded creative for a draft and appends it to the draft's comma-joined `creatives`.
  * 'unknown' when the uploads ledger holds no (undeleted) upload of `storageKey` for this dealership
- * (the foreign key of `campaign_draft_creatives` would refuse it too).
+ * (the foreign key of `campaign_draft_creatives` would refuse it too); 'duplicate' when its stored
+ * file has the SHA-256 of a creative already on the draft (issue 25 item 8).
  */
 export async function addDraftCreative(
   db: Db,
   params: { dealershipId: number; draftId: number; storageKey: string; isActive: boolean; maxSlots: number },
-): Promise<{ id: number; creatives: string } | 'no-draft' | 'full' | 'unknown'> {
+): Promise<{ id: number; creatives: string } | 'no-draft' | 'full' | 'unknown' | 'duplicate'> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select()
@@ -223,6 +224,13 @@ export async function addDraftCreative(
       return 'unknown' as const;
     const links = (draft.creatives ?? '').split(',').filter(Boolean);
     if (!links.includes(params.storageKey) && links.length >= params.maxSlots) return 'full' as const;
+    // The same content (SHA-256) as a creative already on the draft (issue 25 item 8): decided here,
+    // with the draft row locked, so two concurrent records of one file cannot both pass.
+    if (
+      !links.includes(params.storageKey) &&
+      (await findDuplicateUploads(tx, params.dealershipId, [...links, params.storageKey])).includes(params.storageKey)
+    )
+      return 'duplicate' as const;
     const [known] = await tx
       .select({ id: draftCreatives.id })
       .from(draftCreatives)
@@ -259,13 +267,14 @@ export async function addDraftCreative(
 /**
  * Sets an incomplete draft's `creatives` to `links` (the PATCH of a step that sends them): every link
  * must be an upload of the dealership in the ledger ('unknown' otherwise), at most `maxSlots`
- * ('full'); links not yet recorded on the draft are recorded. Links left out stay recorded (their
+ * ('full'), no two with the same stored SHA-256 ('duplicate', issue 25 item 8); links not yet
+ * recorded on the draft are recorded. Links left out stay recorded (their
  * files are released when the draft is discarded). Null when there is no such incomplete draft.
  */
 export async function setDraftCreatives(
   db: Db,
   params: { dealershipId: number; draftId: number; links: string[]; maxSlots: number },
-): Promise<'unknown' | 'full' | null | 'ok'> {
+): Promise<'unknown' | 'full' | 'duplicate' | null | 'ok'> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select({ id: campaignDrafts.id, isIncomplete: campaignDrafts.isIncomplete })
@@ -276,6 +285,7 @@ export async function setDraftCreatives(
     const links = [...new Set(params.links)];
     if (links.length > params.maxSlots) return 'full' as const;
     if (!(await lockDealershipUploads(tx, params.dealershipId, params.draftId, links))) return 'unknown' as const;
+    if ((await findDuplicateUploads(tx, params.dealershipId, links)).length > 0) return 'duplicate' as const;
     const recorded = new Set(
       (
         await tx

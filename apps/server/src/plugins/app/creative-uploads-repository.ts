@@ -148,3 +148,45 @@ export async function releaseDraftUploads(
   }
   return deletable;
 }
+
+/**
+ * The uploads of `keys` the ledger holds for `dealershipId` (not deleted), in the order of `keys`;
+ * keys of another dealership, deleted or unknown are left out (issue 25 item 8: only these may get a
+ * view URL).
+ */
+export async function listDealershipUploads(
+  db: Db | Tx,
+  dealershipId: number,
+  keys: string[],
+): Promise<CreativeUpload[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(creativeUploads)
+    .where(
+      and(
+        inArray(creativeUploads.storageKey, unique),
+        eq(creativeUploads.dealershipId, dealershipId),
+        isNull(creativeUploads.deletedAt),
+      ),
+    );
+  const byKey = new Map(rows.map((row) => [row.storageKey, row]));
+  return unique.flatMap((key) => byKey.get(key) ?? []);
+}
+
+/**
+ * The keys among `keys` whose stored file has the same SHA-256 as an earlier key of the list (issue
+ * 25 item 8: the same file twice on one draft). Keys without a recorded hash (not stored yet, or a
+ * driver that does not hash) never count as duplicates.
+ */
+export async function findDuplicateUploads(db: Db | Tx, dealershipId: number, keys: string[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const duplicates: string[] = [];
+  for (const upload of await listDealershipUploads(db, dealershipId, keys)) {
+    if (!upload.sha256) continue;
+    if (seen.has(upload.sha256)) duplicates.push(upload.storageKey);
+    seen.add(upload.sha256);
+  }
+  return duplicates;
+}

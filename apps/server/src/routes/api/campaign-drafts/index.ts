@@ -5,10 +5,12 @@ import {
   createDraftBodySchema,
   createDraftResponseSchema,
   createInventoryCampaignBodySchema,
+  CREATIVE_VIEW_URL_TTL_SECONDS,
   createNonInventoryCampaignBodySchema,
   creativeMessages,
   creativeSlots,
   creativeUploadRules,
+  type CreativeFile,
   type draftDataSchema,
   draftParamsSchema,
   draftSchema,
@@ -17,6 +19,8 @@ import {
   inventoryFilterKeys,
   listIncompleteQuerySchema,
   listIncompleteResponseSchema,
+  listCreativeFilesQuerySchema,
+  listCreativeFilesResponseSchema,
   MAX_CREATIVE_SLOTS,
   patchDraftBodySchema,
   recordCreativeBodySchema,
@@ -47,6 +51,8 @@ import {
 } from '../../../plugins/app/campaign-drafts-repository';
 import {
   findDealershipUpload,
+  findDuplicateUploads,
+  listDealershipUploads,
   newCreativeKey,
   recordSignedUpload,
 } from '../../../plugins/app/creative-uploads-repository';
@@ -57,6 +63,7 @@ const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
   404: errorResponseSchema,
+  409: errorResponseSchema,
   422: errorResponseSchema,
 };
 const badRequest = (message: string, path?: string) =>
@@ -64,6 +71,10 @@ const badRequest = (message: string, path?: string) =>
 
 /** How long a signed upload URL is valid. */
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+
+/** 409 for a file whose content (SHA-256) is already among the draft's creatives (issue 25 item 8). */
+const duplicateFile = (path: string) =>
+  new ApiError(409, 'CONFLICT', creativeMessages.duplicate, [{ path, message: creativeMessages.duplicate }]);
 
 /** The one answer for a link that is not an upload of this dealership or whose file is missing (no oracle). */
 const NOT_UPLOADED = 'The file has not been uploaded';
@@ -113,6 +124,25 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   }
 
   /**
+   * The uploads of `links` the ledger holds for this dealership (others are left out: a key of another
+   * tenant never gets a URL), each with its original file name and a signed view URL valid
+   * `CREATIVE_VIEW_URL_TTL_SECONDS` (the files route's signing; S3 presigned GET with the S3 driver).
+   */
+  async function creativeFiles(dealershipId: number, links: string[]): Promise<CreativeFile[]> {
+    const safe = links.filter((link) => isSafeStorageKey(link)).slice(0, MAX_CREATIVE_SLOTS * 4);
+    const uploads = await listDealershipUploads(app.db, dealershipId, safe);
+    return Promise.all(
+      uploads.map(async (upload) => ({
+        link: upload.storageKey,
+        file_name: upload.fileName,
+        content_type: upload.declaredType,
+        sha256: upload.sha256,
+        url: await app.storage.signedUrl(upload.storageKey, CREATIVE_VIEW_URL_TTL_SECONDS),
+      })),
+    );
+  }
+
+  /**
    * The flight and budget rules (issue 25 item 5, `flightErrors` in contracts): start on or after
    * today in the dealership organization's time zone, end on or after start, no longer than the
    * product allows, budget between the product's minimum and `MAX_CAMPAIGN_BUDGET`. Throws 422
@@ -148,6 +178,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       const links = [...new Set((request.body.creatives ?? '').split(',').filter(Boolean))];
       const slots = creativeSlots[request.body.product_code as NonInventoryProductCode];
       await checkCreativeLinks(request.params.dealership_id, links, request.body.product_code, 'creatives');
+      if ((await findDuplicateUploads(app.db, request.params.dealership_id, links)).length > 0)
+        throw duplicateFile('creatives');
       const id = await createDraft(app.db, {
         dealershipId: request.params.dealership_id,
         userId: request.user!.id,
@@ -164,6 +196,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
           maxSlots: Math.min(slots ?? 0, MAX_CREATIVE_SLOTS),
         });
         if (added === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
+        if (added === 'duplicate') throw duplicateFile('creatives');
       }
       return reply.status(201).send({ link_campaign_id: id });
     },
@@ -248,6 +281,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
         if (result === null) throw notFound('Draft not found');
         if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
         if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
+        if (result === 'duplicate') throw duplicateFile('creatives');
       }
       const row = await updateDraft(
         app.db,
@@ -354,7 +388,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
 
   /**
    * `POST .../campaigns/creative` `{ link_campaign_id, is_active, creative_image (the link) }` → 201
-   * `{ id, link_campaign_id, creative_image, creatives }`: records an uploaded creative on the draft.
+   * `{ id, link_campaign_id, creative_image, creatives, files }`: records an uploaded creative on the
+   * draft; `files` describes the draft's creatives (original name, signed view URL: `creativeFiles`).
+   * 409 `CONFLICT` 'This file is already added' when its content (SHA-256) is already on the draft
+   * (issue 25 item 8).
    * 400 when the link is not an upload of this dealership in the ledger or its file is missing, too
    * large or of another type (`checkCreativeLink`: one answer, nothing deleted), or the product's
    * slots (mob 3, ott 1, vid 2, aud 3; never more than 3) are full; 404 for a draft that is not this
@@ -388,9 +425,40 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       if (result === 'no-draft') throw notFound('Draft not found');
       if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creative_image');
       if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creative_image');
-      return reply
-        .status(201)
-        .send({ id: result.id, link_campaign_id: draftId, creative_image: link, creatives: result.creatives });
+      if (result === 'duplicate') throw duplicateFile('creative_image');
+      const files = await creativeFiles(request.params.dealership_id, result.creatives.split(',').filter(Boolean));
+      return reply.status(201).send({
+        id: result.id,
+        link_campaign_id: draftId,
+        creative_image: link,
+        creatives: result.creatives,
+        files,
+      });
+    },
+  );
+
+  /**
+   * `GET .../campaigns/creative/files?links={comma-joined links}` → `{ files: [{ link, file_name,
+   * content_type, sha256, url }] }` (issue 25 item 8): for each link the uploads ledger holds for this
+   * dealership, its original file name and a signed view URL valid 15 minutes; any other link (another
+   * dealership's key, unknown, deleted, a path string) is left out — the same for all of them.
+   * `cache-control: no-store`. The wizard shows names and thumbnails with it, before the draft exists.
+   */
+  app.get(
+    '/campaigns/creative/files',
+    {
+      schema: {
+        tags: ['campaign-drafts'],
+        summary: 'Original names and view URLs of uploaded creatives',
+        params: tenantParamsSchema,
+        querystring: listCreativeFilesQuerySchema,
+        response: { 200: listCreativeFilesResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const links = request.query.links.split(',').filter(Boolean);
+      reply.header('cache-control', 'no-store');
+      return { files: await creativeFiles(request.params.dealership_id, links) };
     },
   );
 

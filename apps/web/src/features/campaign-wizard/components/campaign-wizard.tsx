@@ -422,6 +422,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
           submitting={busy}
           dealershipName={props.dealershipName}
           exampleVehicle={exampleVehicle}
+          ids={ids}
         />
       ) : null}
       {name === 'launch' ? <LaunchStep onCreate={() => void launch()} onHold={props.onClose} creating={busy} /> : null}

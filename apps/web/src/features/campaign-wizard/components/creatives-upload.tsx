@@ -1,4 +1,4 @@
-import { Badge, CloseButton, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, CloseButton, Group, Loader, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { notifications } from '@mantine/notifications';
@@ -11,9 +11,12 @@ import {
   creativeUploadRules,
   type NonInventoryProductCode,
 } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { uploadCreative } from '../api/creatives';
 import type { TenantIds } from '../api/drafts';
+import { creativeFilesQueryOptions, useCreativeFiles } from '../api/get-creative-files';
+import { CreativeFileRows } from './creative-files';
 
 export interface CreativesUploadProps {
   ids: TenantIds;
@@ -22,18 +25,20 @@ export interface CreativesUploadProps {
   onChange: (links: string[]) => void;
 }
 
-const fileNameOf = (link: string) => link.split('/').pop() ?? link;
-
 /**
  * The creative slots of a non-inventory product (mob 3, ott 1, vid 2, aud 3). Each file is checked
  * in the browser (spaces, type, size: the spec's toasts), then uploaded to a signed URL; the server
- * checks it again.
+ * checks it again. Each creative shows its original file name and a thumbnail (issue 25 item 8); a
+ * file whose content (SHA-256, from the server after the upload) is already among them is refused
+ * with 'This file is already added' (the server refuses it too when it is recorded on the draft).
  */
 export function CreativesUpload({ ids, product, links, onChange }: CreativesUploadProps) {
   const [uploading, setUploading] = useState(0);
   const slots = creativeSlots[product];
   const rule = creativeUploadRules[product];
   const free = slots - links.length - uploading;
+  const queryClient = useQueryClient();
+  const creativeFiles = useCreativeFiles(ids, links);
 
   const accept = async (files: File[]) => {
     const next = [...links];
@@ -49,7 +54,15 @@ export function CreativesUpload({ ids, product, links, onChange }: CreativesUplo
       }
       setUploading((n) => n + 1);
       try {
-        next.push(await uploadCreative(ids, product, file));
+        const link = await uploadCreative(ids, product, file);
+        const described = await queryClient.fetchQuery(creativeFilesQueryOptions(ids, [...next, link]));
+        const hashOf = (l: string) => described.files.find((f) => f.link === l)?.sha256 ?? null;
+        const hash = hashOf(link);
+        if (hash !== null && next.some((l) => hashOf(l) === hash)) {
+          notifications.show({ color: 'red', message: creativeMessages.duplicate });
+          continue;
+        }
+        next.push(link);
         onChange([...next]);
       } catch (error) {
         notifications.show({ color: 'red', message: (error as Error).message });
@@ -64,24 +77,18 @@ export function CreativesUpload({ ids, product, links, onChange }: CreativesUplo
       <Text size="sm" fw={500}>
         Creatives ({links.length}/{slots})
       </Text>
-      {links.map((link) => (
-        <Paper key={link} withBorder p="xs" radius="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" truncate>
-              {fileNameOf(link)}
-            </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Badge color="green" variant="light">
-                Uploaded
-              </Badge>
-              <CloseButton
-                aria-label={`Remove ${fileNameOf(link)}`}
-                onClick={() => onChange(links.filter((l) => l !== link))}
-              />
-            </Group>
-          </Group>
-        </Paper>
-      ))}
+      <CreativeFileRows
+        links={links}
+        files={creativeFiles.data?.files}
+        actions={(link, name) => (
+          <>
+            <Badge color="green" variant="light">
+              Uploaded
+            </Badge>
+            <CloseButton aria-label={`Remove ${name}`} onClick={() => onChange(links.filter((l) => l !== link))} />
+          </>
+        )}
+      />
       {free > 0 ? (
         <Dropzone
           onDrop={(files) => void accept(files)}

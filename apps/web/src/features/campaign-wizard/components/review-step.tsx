@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, List, SimpleGrid, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, List, SimpleGrid, Stack, Text, Textarea, ThemeIcon, Title } from '@mantine/core';
 import {
   buildFilterPayload,
   filterSummary,
@@ -10,7 +10,10 @@ import {
   type InventoryVehicle,
 } from '@portal/contracts';
 import { formatDateRange } from '@/lib/dates';
+import type { TenantIds } from '../api/drafts';
+import { useCreativeFiles } from '../api/get-creative-files';
 import { stepOrder, type WizardState } from '../utils/wizard-state';
+import { CreativeFileRows } from './creative-files';
 import { ExampleAd, productIcon } from './product-visuals';
 import { WizardStep } from './wizard-step';
 
@@ -24,6 +27,8 @@ export interface ReviewStepProps {
   /** Shown in the example ad (issue 25 item 9): the current dealership and one of its vehicles. */
   dealershipName?: string | undefined;
   exampleVehicle?: InventoryVehicle | undefined;
+  /** The dealership the creatives were uploaded for: their original names and thumbnails come from it. */
+  ids?: TenantIds | undefined;
 }
 
 function Section({ title, children, onEdit }: { title: string; children: React.ReactNode; onEdit?: () => void }) {
@@ -75,6 +80,7 @@ export function ReviewStep(props: ReviewStepProps) {
     return index < 0 ? undefined : () => onEdit(index + 1);
   };
   const links = state.customCreatives && state.product ? (state.creatives[state.product] ?? []) : [];
+  const creativeFiles = useCreativeFiles(props.ids, links);
   return (
     <WizardStep
       title={`Review - ${state.campaignName}`}
@@ -156,13 +162,7 @@ export function ReviewStep(props: ReviewStepProps) {
         {!inventory ? (
           <Section title="Custom creatives" onEdit={edit('creatives')}>
             {links.length ? (
-              <Group gap="xs">
-                {links.map((l) => (
-                  <Badge key={l} variant="light">
-                    {l.split('/').pop()}
-                  </Badge>
-                ))}
-              </Group>
+              <CreativeFileRows links={links} files={creativeFiles.data?.files} />
             ) : (
               <Text size="sm">Default creatives</Text>
             )}

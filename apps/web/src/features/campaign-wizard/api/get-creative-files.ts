@@ -1,0 +1,34 @@
+import { CREATIVE_VIEW_URL_TTL_SECONDS, type listCreativeFilesResponseSchema } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type ResponseOf } from '@/lib/api-client';
+import { dealershipKey, tenantPath } from './keys';
+import type { TenantIds } from './drafts';
+
+/**
+ * `GET .../campaigns/creative/files?links=` (issue 25 item 8): the original file name, content type,
+ * SHA-256 and a signed view URL (valid 15 minutes) of each uploaded creative of the dealership among
+ * `links`; links the server does not know for this dealership are left out.
+ */
+export function getCreativeFiles(ids: TenantIds, links: string[], signal?: AbortSignal) {
+  const query = new URLSearchParams({ links: links.join(',') });
+  return api.get<ResponseOf<typeof listCreativeFilesResponseSchema>>(
+    `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative/files?${query.toString()}`,
+    { signal },
+  );
+}
+
+export const creativeFilesQueryOptions = (ids: TenantIds, links: string[]) =>
+  queryOptions({
+    queryKey: [...dealershipKey(ids.organizationId, ids.dealershipId), 'creative-files', links.join(',')],
+    queryFn: ({ signal }) => getCreativeFiles(ids, links, signal),
+    // Fetched again well before the signed URLs expire.
+    staleTime: (CREATIVE_VIEW_URL_TTL_SECONDS * 1000) / 3,
+    refetchInterval: (CREATIVE_VIEW_URL_TTL_SECONDS * 1000) / 2,
+  });
+
+/** The creatives' names and view URLs; nothing is asked for an empty list. */
+export const useCreativeFiles = (ids: TenantIds | undefined, links: string[]) =>
+  useQuery({
+    ...creativeFilesQueryOptions(ids ?? { organizationId: 0, dealershipId: 0 }, links),
+    enabled: ids !== undefined && links.length > 0,
+  });
