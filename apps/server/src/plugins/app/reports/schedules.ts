@@ -78,6 +78,15 @@ export async function findIdenticalSchedule(
   return rows.find((row) => scheduleKey(JSON.parse(row.request) as ParsedReportRequest) === key)?.id ?? null;
 }
 
+/** The schedule `scheduleId` of the dealership, only when `userId` owns it (every owner-only call). */
+function ownedBy(params: { dealershipId: number; userId: number; scheduleId: number }) {
+  return and(
+    eq(reportSchedules.id, params.scheduleId),
+    eq(reportSchedules.dealershipId, params.dealershipId),
+    eq(reportSchedules.userId, params.userId),
+  );
+}
+
 /** Replaces the report request of a schedule of the user (its interval, day, recipient…); false when it is not theirs. */
 export async function updateScheduleRequest(
   db: Db,
@@ -94,13 +103,7 @@ export async function updateScheduleRequest(
       intervalType: request.recurring_interval!.type!,
       day: (request.recurring_interval?.day ?? request.scheduleDay)!,
     })
-    .where(
-      and(
-        eq(reportSchedules.id, params.scheduleId),
-        eq(reportSchedules.dealershipId, params.dealershipId),
-        eq(reportSchedules.userId, params.userId),
-      ),
-    )
+    .where(ownedBy(params))
     .returning({ id: reportSchedules.id });
   return updated.length > 0;
 }
@@ -111,13 +114,7 @@ export async function getOwnSchedule(db: Db, params: { dealershipId: number; use
     .select({ schedule: reportSchedules, timeZone: organizations.timeZone })
     .from(reportSchedules)
     .innerJoin(organizations, eq(organizations.id, reportSchedules.organizationId))
-    .where(
-      and(
-        eq(reportSchedules.id, params.scheduleId),
-        eq(reportSchedules.dealershipId, params.dealershipId),
-        eq(reportSchedules.userId, params.userId),
-      ),
-    );
+    .where(ownedBy(params));
   return row ?? null;
 }
 
@@ -206,13 +203,7 @@ export async function setSchedulePaused(
   const updated = await db
     .update(reportSchedules)
     .set({ paused: params.paused })
-    .where(
-      and(
-        eq(reportSchedules.id, params.scheduleId),
-        eq(reportSchedules.dealershipId, params.dealershipId),
-        eq(reportSchedules.userId, params.userId),
-      ),
-    )
+    .where(ownedBy(params))
     .returning({ id: reportSchedules.id });
   return updated.length > 0;
 }
@@ -222,16 +213,7 @@ export async function deleteSchedule(
   db: Db,
   params: { dealershipId: number; userId: number; scheduleId: number },
 ): Promise<boolean> {
-  const deleted = await db
-    .delete(reportSchedules)
-    .where(
-      and(
-        eq(reportSchedules.id, params.scheduleId),
-        eq(reportSchedules.dealershipId, params.dealershipId),
-        eq(reportSchedules.userId, params.userId),
-      ),
-    )
-    .returning({ id: reportSchedules.id });
+  const deleted = await db.delete(reportSchedules).where(ownedBy(params)).returning({ id: reportSchedules.id });
   return deleted.length > 0;
 }
 
