@@ -1,4 +1,4 @@
-import { TZDate } from '@date-fns/tz';
+import { TZDate, tzOffset } from '@date-fns/tz';
 import {
   addDays as addDaysToDate,
   addMonths as addMonthsToDate,
@@ -79,9 +79,15 @@ function toInstant(value: Instant): Date {
 /**
  * The calendar day (`YYYY-MM-DD`) of an instant in an IANA time zone (e.g. a dealership
  * organization's `America/Chicago`). Throws a RangeError for a zone the runtime does not know.
+ * Built on `tzOffset` (one cached Intl formatter per zone): a CSV export calls it once per row.
  */
 export function localDate(instant: Instant, timeZone: string): CalendarDay {
-  return lightFormat(new TZDate(toInstant(instant).getTime(), timeZone), 'yyyy-MM-dd');
+  const time = toInstant(instant).getTime();
+  const offset = tzOffset(timeZone, new Date(time));
+  if (Number.isNaN(offset)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  // The wall clock of the zone, read from the UTC fields of the shifted instant.
+  const wall = new Date(time + offset * 60_000);
+  return toDay(new Date(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate(), 12));
 }
 
 /**
@@ -198,9 +204,10 @@ export const dateFormats = {
 } as const;
 export type DateFormat = keyof typeof dateFormats;
 
-/** A calendar day (`YYYY-MM-DD`; a longer ISO string is cut to its day) in one of the spec's formats. */
+/** A calendar day (`YYYY-MM-DD`; a longer ISO string is cut to its day) in one of the spec's formats; anything else is returned as given. */
 export function formatDay(day: CalendarDay, style: DateFormat): string {
-  return format(toDate(day), dateFormats[style]);
+  const date = toDate(day);
+  return isValid(date) ? format(date, dateFormats[style]) : day;
 }
 
 /**
@@ -213,6 +220,8 @@ export function formatInstant(value: Instant, style: DateFormat, timeZone?: stri
   if (!isValid(instant)) return String(value);
   if (timeZone) {
     try {
+      // A day-only format needs the zone's calendar day only (the fast path of CSV rows).
+      if (style === 'wire' || style === 'display') return formatDay(localDate(instant, timeZone), style);
       return format(new TZDate(instant.getTime(), timeZone), dateFormats[style]);
     } catch {
       // Unknown zone: the browser's.
