@@ -73,7 +73,10 @@ function toDay(date: Date): CalendarDay {
 export type Instant = Date | number | string;
 
 function toInstant(value: Instant): Date {
-  return value instanceof Date ? value : new Date(value);
+  if (value instanceof Date) return value;
+  // A bare calendar day is that day in the process's zone, not UTC midnight (the previous day in the US).
+  if (typeof value === 'string' && isoDatePattern.test(value)) return toDate(value);
+  return new Date(value);
 }
 
 /**
@@ -181,6 +184,22 @@ export function lastMonths(today: CalendarDay, months: number): CalendarRange {
   return { startDate: shiftMonthStart(today, -months), endDate: addDays(monthStart(today), -1) };
 }
 
+/** The portal's default report range: the last 30 days ending yesterday (today − 30 … today − 1). */
+export function defaultReportRange(today: CalendarDay = todayHere()): CalendarRange {
+  return lastDays(today, 30);
+}
+
+/**
+ * Reads `startDate`/`endDate` from a query string (`URLSearchParams` or alike); bad or missing
+ * values fall back to `defaultReportRange(today)` instead of throwing.
+ */
+export function parseDateRange(
+  params: { get(name: string): string | null },
+  today: CalendarDay = todayHere(),
+): CalendarRange {
+  return calendarRange(params.get('startDate'), params.get('endDate')) ?? defaultReportRange(today);
+}
+
 /* ---------- Display formats (spec 000 §2.3, spec 001 §9) ---------- */
 
 /** The date-fns patterns of the spec's formats. */
@@ -238,6 +257,8 @@ export const formatShortDate = (day: CalendarDay) => formatDay(day, 'short');
 export const formatLongDate = (day: CalendarDay) => formatDay(day, 'long');
 /** '2025-03-04' → 'Mar 2025' (booking month). */
 export const formatMonth = (day: CalendarDay) => formatDay(day, 'month');
+/** '2025-03-04' → 'Mar 4th, 2025'. */
+export const formatOrdinalDate = (day: CalendarDay) => formatDay(day, 'ordinal');
 
 /** A range as 'MMM D - MMM D, YYYY'; both years are shown when they differ. */
 export function formatDateRange(start: CalendarDay, end: CalendarDay): string {
