@@ -73,7 +73,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|date-fns$|@date-fns/tz$|\\.{1,2}/).*',
+              regex: '^(?!zod$|date-fns(/\\w+)?$|@date-fns/tz(/\\w+)?$|\\.{1,2}/).*',
               message: 'contracts import only zod and, for the calendar, date-fns and @date-fns/tz.',
             },
           ],

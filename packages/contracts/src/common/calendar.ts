@@ -1,16 +1,17 @@
-import { TZDate, tzOffset } from '@date-fns/tz';
-import {
-  addDays as addDaysToDate,
-  addMonths as addMonthsToDate,
-  differenceInCalendarDays,
-  endOfMonth,
-  format,
-  getDaysInMonth,
-  getISODay,
-  isValid,
-  lightFormat,
-  startOfMonth,
-} from 'date-fns';
+import { TZDate } from '@date-fns/tz/date';
+import { tzOffset } from '@date-fns/tz/tzOffset';
+// One module per function (not the date-fns index): unbundled runtimes (tests, the server) load
+// only these, not the library's ~250 modules.
+import { addDays as addDaysToDate } from 'date-fns/addDays';
+import { addMonths as addMonthsToDate } from 'date-fns/addMonths';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { endOfMonth } from 'date-fns/endOfMonth';
+import { format } from 'date-fns/format';
+import { getDaysInMonth } from 'date-fns/getDaysInMonth';
+import { getISODay } from 'date-fns/getISODay';
+import { isValid } from 'date-fns/isValid';
+import { lightFormat } from 'date-fns/lightFormat';
+import { startOfMonth } from 'date-fns/startOfMonth';
 
 /**
  * The portal's one calendar (issue 19 §4), built on date-fns 4 and @date-fns/tz: calendar days,
