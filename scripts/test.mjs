@@ -65,7 +65,7 @@ const steps = [
       }),
     ],
   },
-  step('build web', 'npm', ['run', 'build', '-w', 'apps/web']),
+  step('build web and server', 'npm', ['run', 'build']),
   step('browser tests', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
     needs: ['chromium', 'pdftotext'],
   }),
