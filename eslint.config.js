@@ -70,7 +70,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\.{1,2}/).*', message: 'contracts import only zod.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|date-fns(/\\w+)?$|@date-fns/tz(/\\w+)?$|\\.{1,2}/).*',
+              message: 'contracts import only zod and, for the calendar, date-fns and @date-fns/tz.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -22,6 +22,7 @@ const slowUnitTests = [
   'apps/server/test/unit/demo/**/*.test.ts',
   'apps/server/test/unit/validate-row.test.ts',
   'apps/server/test/unit/read-files.test.ts',
+  'packages/contracts/test/calendar-dates.test.ts',
   'scripts/test/test-setup.test.mjs',
 ];
 

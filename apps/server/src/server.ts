@@ -1,10 +1,10 @@
+import { addDays, localDate } from '@portal/contracts';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loggerOptions } from './lib/logger';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isDemoLoaded, loadDemo } from './demo/load-demo';
-import { addDays, localDate } from './lib/dates';
 import { createJobQueue } from './jobs/queue';
 import { REPORT_SCHEDULES_CRON, REPORT_SCHEDULES_TICK_QUEUE } from './jobs/report-jobs';
 import { startJobWorkers } from './jobs/workers';

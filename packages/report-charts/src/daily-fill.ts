@@ -1,10 +1,5 @@
+import { addDays } from '@portal/contracts';
 import type { IsoDate } from './types';
-
-function nextDay(date: IsoDate): IsoDate {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return next.toISOString().slice(0, 10);
-}
 
 /**
  * Every day from `startDate` to `endDate` (inclusive, at most `maxDays`), taking a day's row when
@@ -20,7 +15,7 @@ export function fillMissingDays<T extends { date: IsoDate }>(
 ): T[] {
   const byDate = new Map(rows.map((row) => [row.date, row]));
   const days: T[] = [];
-  for (let date = startDate; date <= endDate && days.length < maxDays; date = nextDay(date)) {
+  for (let date = startDate; date <= endDate && days.length < maxDays; date = addDays(date, 1)) {
     days.push(byDate.get(date) ?? emptyDay(date));
   }
   return days;

@@ -2,7 +2,7 @@ import {
   allocate,
   between,
   chicagoDateTime,
-  dayNumber,
+  daysBetween,
   poisson,
   randomRound,
   rngFor,
@@ -111,7 +111,7 @@ function leads(
   for (const [date, day] of sortedDays(output)) {
     const count = planned.code === 'LBP' ? Math.min(12, randomRound(random, day.clicks * 0.015)) : day.conversions;
     day.leads = count;
-    const age = dayNumber(yesterday) - dayNumber(date);
+    const age = daysBetween(date, yesterday);
     const times = Array.from({ length: count }, () => 7 * 3600 + Math.floor(random() * 16 * 3600)).sort(
       (a, b) => a - b,
     );

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { ingestionEntities, type IngestionEntity } from '@portal/contracts';
+import {
+  addDays,
+  ingestionEntities,
+  isoWeekday,
+  monthEnd,
+  shiftMonthStart,
+  type IngestionEntity,
+} from '@portal/contracts';
 
 /** Helpers shared by the demo builder's modules: dates, CSV, seeded randomness and exact allocation. */
 
@@ -24,19 +31,14 @@ export const RAW = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Dates: whole UTC days, so no time zone or DST can move them.
+// Dates: calendar days of the portal's one calendar (@portal/contracts), which no time zone or DST
+// can move.
 
-const DAY_MS = 86_400_000;
-export const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
-export const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-export const addDays = (iso: string, days: number) => isoDay(dayNumber(iso) + days);
+export { addDays, daysBetween } from '@portal/contracts';
 /** 0 = Sunday … 6 = Saturday. */
-export const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+export const weekday = (iso: string) => isoWeekday(iso) % 7;
 /** The last day of the month `monthsAhead` months after the month of `iso`. */
-export function endOfMonth(iso: string, monthsAhead = 0): string {
-  const [y, m] = iso.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m + monthsAhead, 0)).toISOString().slice(0, 10);
-}
+export const endOfMonth = (iso: string, monthsAhead = 0) => monthEnd(shiftMonthStart(iso, monthsAhead));
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const monthAbbr = (iso: string) => MONTHS[Number(iso.slice(5, 7)) - 1] ?? '';
 
@@ -61,8 +63,8 @@ export function dateShifter(days: number): (iso: string) => string {
 export function chicagoOffset(iso: string): '-05:00' | '-06:00' {
   const year = Number(iso.slice(0, 4));
   const nthSunday = (month: number, n: number) => {
-    const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
-    return isoDay(Date.UTC(year, month - 1, 1 + ((7 - first) % 7) + 7 * (n - 1)) / DAY_MS);
+    const first = `${year}-${String(month).padStart(2, '0')}-01`;
+    return addDays(first, ((7 - weekday(first)) % 7) + 7 * (n - 1));
   };
   return iso >= nthSunday(3, 2) && iso < nthSunday(11, 1) ? '-05:00' : '-06:00';
 }

@@ -2,7 +2,7 @@ import {
   addDays,
   compareText,
   dateShifter,
-  dayNumber,
+  daysBetween,
   endOfMonth,
   getOrInsert,
   RAW,
@@ -161,7 +161,7 @@ const SITE_LIST_MIN_WEB_SHARE = 0.25;
  */
 export function tabmoCampaigns(plan: PlannedCampaign[], ctx: BuildContext, tabmo: TabmoData, webFirst: Set<number>) {
   const pools = splitTabmoPools(tabmo);
-  const shift = dateShifter(dayNumber(ctx.yesterday) - dayNumber(tabmo.newest));
+  const shift = dateShifter(daysBetween(tabmo.newest, ctx.yesterday));
   const placements: EntityRow<'campaign_placements'>[] = [];
   const running = plan.filter((c) => c.status !== 'pending' && productSource(c.code) === 'tabmo');
   const sources = new Map<number, TabmoCampaign>();
@@ -239,7 +239,7 @@ export function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
     keywordIds.add(toInt(keywordId));
   }
   const groupOf = new Map([...keywordIds].sort((a, b) => a - b).map((id, j) => [id, j % outputs.length]));
-  const shift = dateShifter(dayNumber(ctx.yesterday) - dayNumber(newest));
+  const shift = dateShifter(daysBetween(newest, ctx.yesterday));
   // The source has one row per keyword and day, so each kept row is one campaign_keywords row.
   for (const [date = '', keywordIdText = '', impressionsText, clicksText] of adwords) {
     const keywordId = toInt(keywordIdText);

@@ -8,12 +8,12 @@ import {
   selectedMetrics,
   type MonthOverMonthFilter,
   type ParsedReportRequest,
+  localDate,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../app';
 import { buildReportTable, reportAttachment, safeName } from '../exports/reports/report-table';
 import { formatUsDate } from '../lib/csv';
-import { localDate } from '../lib/dates';
 import { latestDueDate } from '../lib/schedule-dates';
 import { getDealership } from '../plugins/app/dealerships-repository';
 import { getMonthOverMonth } from '../plugins/app/reports/month-over-month';

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { formatPercent } from '@portal/contracts';
+import { formatDay, formatInstant, formatPercent } from '@portal/contracts';
 import { csvStream } from '../exports/spreadsheet-writers';
 
 /** One column of a CSV export: its header text and how a row's value is written. */
@@ -23,29 +23,18 @@ export function csvFileName(campaignName: string, table: string, startDate: stri
   return `${safe(campaignName) || 'campaign'}_${safe(table)}_${startDate}_${endDate}.csv`;
 }
 
-/** `2026-11-05` → `11/05/2026`. */
+/** `2026-11-05` (or a longer ISO string starting with the day) → `11/05/2026`. */
 export function formatUsDate(isoDate: string): string {
-  const [year, month, day] = isoDate.slice(0, 10).split('-');
-  return `${month}/${day}/${year}`;
+  return formatDay(isoDate, 'display');
 }
 
-const usDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** An instant's calendar day in a time zone as MM/DD/YYYY (one formatter per time zone, reused per row). */
+/** An instant's calendar day in a time zone as MM/DD/YYYY. */
 export function formatUsLocalDate(instant: string, timeZone: string): string {
-  let format = usDateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    usDateFormats.set(timeZone, format);
-  }
-  return format.format(new Date(instant));
+  return formatInstant(instant, 'display', timeZone);
 }
 
 /** Seconds as m:ss (125 → '2:05'; an hour and more stays in minutes: 3725 → '62:05'). */
-export function formatDuration(seconds: number): string {
-  const whole = Math.max(0, Math.round(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+export { formatDuration } from '@portal/contracts';
 
 /** A percent value as the tables show it: 2.5 → '2.50%', null → 'N/A'. */
 export const csvPercent = (value: number | null) => formatPercent(value);

@@ -1,6 +1,6 @@
+import { addDays, localDate } from '@portal/contracts';
 import type { App } from '../app';
 import type { JobDefinition } from '../jobs/workers';
-import { addDays, localDate } from '../lib/dates';
 import {
   campaignsToRefresh,
   findSelfServiceCampaignById,

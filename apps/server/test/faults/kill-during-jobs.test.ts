@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_DELIVERY_QUEUE } from '../../src/jobs/report-jobs';
-import { addDays, localDate } from '../../src/lib/dates';
+import { addDays, localDate } from '@portal/contracts';
 import { buildSandboxData } from '../../src/self-service/connectors/sandbox-data';
 import { SYNC_JOB } from '../../src/self-service/sync-job';
 import {

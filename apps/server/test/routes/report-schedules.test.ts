@@ -4,7 +4,7 @@ import { enqueueDueReports, REPORT_DELIVERY_QUEUE, reportJobDefinitions } from '
 import { createJobQueue, type JobQueue } from '../../src/jobs/queue';
 import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import type { MailMessage } from '../../src/lib/mail';
-import { isoWeekday } from '../../src/lib/schedule-dates';
+import { isoWeekday } from '@portal/contracts';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
 import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
 

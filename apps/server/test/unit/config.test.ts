@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
-import { addDays, localDate, monthStart } from '../../src/lib/dates';
+import { addDays, localDate, monthStart } from '@portal/contracts';
 
 describe('configuration', () => {
   it('takes the embedded defaults when nothing is set', () => {

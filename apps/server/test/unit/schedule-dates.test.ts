@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeekday, latestDueDate, nextDueDate } from '../../src/lib/schedule-dates';
+import { isoWeekday } from '@portal/contracts';
+import { latestDueDate, nextDueDate } from '../../src/lib/schedule-dates';
 
 describe('recurring report days', () => {
   it('weekly: Monday 1 … Sunday 7', () => {

@@ -1,3 +1,4 @@
+import { parseDateRange } from '@portal/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router';
 import { getMeQueryOptions } from '@/features/auth/api/get-me';
@@ -12,7 +13,6 @@ import { listManagedCampaignsQueryOptions } from '@/features/campaigns/api/list-
 import { parseSortingParam } from '@/features/campaigns/utils/sorting';
 import { getDealershipQueryOptions } from '@/features/dealerships/api/get-dealership';
 import { listDealershipsQueryOptions } from '@/features/dealerships/api/list-dealerships';
-import { parseDateRange } from '@/lib/dates';
 import { toCampaignId, toId } from './routes/route-params';
 
 /**

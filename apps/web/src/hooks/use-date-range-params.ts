@@ -1,6 +1,6 @@
+import { parseDateRange, type DateRange } from '@portal/contracts';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseDateRange, type DateRange } from '@/lib/dates';
 
 /**
  * The report range kept in the URL as `startDate`/`endDate` (YYYY-MM-DD). Missing or bad values

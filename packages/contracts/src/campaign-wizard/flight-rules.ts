@@ -1,3 +1,5 @@
+import { addDays, flightDays } from '../common/calendar';
+import { formatDollars } from '../common/format';
 import type { WizardProductCode } from './constants';
 
 /**
@@ -21,51 +23,19 @@ export const productFlightLimits: Record<WizardProductCode, { minBudget: number;
 /** The largest budget of one campaign (US dollars), whatever the product: anything above is a typo. */
 export const MAX_CAMPAIGN_BUDGET = 1_000_000;
 
-const usd = (amount: number) => `$${amount.toLocaleString('en-US')}`;
-
 /** Messages shown at the field (form) and in the API's 422 details. */
 export const flightMessages = {
   startInPast: 'The start date cannot be in the past',
   endBeforeStart: 'The end date must be on or after the start date',
   tooLong: (days: number) => `This product runs at most ${days} days`,
-  budgetTooLow: (min: number) => `The budget must be at least ${usd(min)}`,
-  budgetTooHigh: `The budget must be at most ${usd(MAX_CAMPAIGN_BUDGET)}`,
+  budgetTooLow: (min: number) => `The budget must be at least ${formatDollars(min)}`,
+  budgetTooHigh: `The budget must be at most ${formatDollars(MAX_CAMPAIGN_BUDGET)}`,
   budgetNotANumber: 'Enter the budget as a plain amount, e.g. 5000',
 } as const;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * Today (YYYY-MM-DD) in `timeZone` (IANA name, e.g. the dealership organization's
- * `America/Chicago`) at the instant `now`. An unknown zone falls back to UTC.
- */
-export function todayInZone(now: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    try {
-      formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      formatter = new Intl.DateTimeFormat('en-CA', {
-        timeZone: 'UTC',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-      });
-    }
-    formatters.set(timeZone, formatter);
-  }
-  return formatter.format(now);
-}
-
-const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;
-
-/** Calendar days of a flight, both ends included (`2026-12-01`..`2026-12-01` is 1). */
-export const flightDays = (start: string, end: string) => dayNumber(end) - dayNumber(start) + 1;
-
 /** The last end date a flight starting on `start` may have for `product`. */
 export function lastEndDate(product: WizardProductCode, start: string): string {
-  const end = new Date((dayNumber(start) + productFlightLimits[product].maxFlightDays - 1) * 86_400_000);
-  return end.toISOString().slice(0, 10);
+  return addDays(start, productFlightLimits[product].maxFlightDays - 1);
 }
 
 export interface FlightFields {
@@ -77,7 +47,7 @@ export type FlightFieldError = { path: 'start_date' | 'end_date' | 'budget'; mes
 
 /**
  * The rule each given field breaks, with the field's path (empty: all good). `today` is
- * YYYY-MM-DD in the dealership's zone (`todayInZone`). Fields that are null or absent are not
+ * YYYY-MM-DD in the dealership's zone (`todayInZone` of common/calendar.ts). Fields that are null or absent are not
  * checked (whether they are required is the form's and the creation schema's business):
  * start before today; end before start; a flight longer than the product's `maxFlightDays`;
  * a budget that is not a finite number, under the product's `minBudget` or over `MAX_CAMPAIGN_BUDGET`.

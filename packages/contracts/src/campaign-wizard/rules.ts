@@ -1,3 +1,5 @@
+import { monthEnd, shiftMonthStart } from '../common/calendar';
+import { formatDollars, formatInteger } from '../common/format';
 import {
   creativeMessages,
   creativeUploadRules,
@@ -187,14 +189,12 @@ export function restoreFilterState(
   return state;
 }
 
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
 /** A filter value as the review shows it (issue 25 item 11): prices '$30,000', mileages '80,000 mi', lists as typed. */
 function formatFilterValue(key: keyof InventoryFilterFields, value: string | number): string {
   if (typeof value !== 'number') return value;
-  if (key === 'lowest_allowed_price' || key === 'highest_allowed_price') return `$${integerFormat.format(value)}`;
-  if (key === 'lowest_allowed_mileage' || key === 'highest_allowed_mileage') return `${integerFormat.format(value)} mi`;
-  return integerFormat.format(value);
+  if (key === 'lowest_allowed_price' || key === 'highest_allowed_price') return formatDollars(Math.round(value));
+  if (key === 'lowest_allowed_mileage' || key === 'highest_allowed_mileage') return `${formatInteger(value)} mi`;
+  return formatInteger(value);
 }
 
 /** Review lines for 'Cars to promote' (spec 001 §2.8): null means 'All cars'; true values show as Yes; prices and mileages formatted. */
@@ -236,17 +236,11 @@ export const datePresetLabels: Record<DatePreset, string> = {
   next_month: 'Next month',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const iso = (y: number, m: number, d: number) => {
-  const date = new Date(Date.UTC(y, m, d));
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-};
-
 /** The range of a preset on `today` (YYYY-MM-DD): eom = today to the last day of this month; next_month = its first to last day. */
 export function presetRange(preset: DatePreset, today: string): { start: string; end: string } {
-  const [y, m] = today.split('-').map(Number) as [number, number];
-  if (preset === 'eom') return { start: today, end: iso(y, m, 0) };
-  return { start: iso(y, m, 1), end: iso(y, m + 1, 0) };
+  if (preset === 'eom') return { start: today, end: monthEnd(today) };
+  const next = shiftMonthStart(today, 1);
+  return { start: next, end: monthEnd(next) };
 }
 
 /** The preset whose range the dates match (re-selection rule), or null (the preset is cleared). */

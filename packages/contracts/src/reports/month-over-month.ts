@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { isoDateSchema } from '../common/dates';
-import { formatCurrency, formatInteger, formatPercent } from '../metrics/format';
+import { formatCurrency, formatInteger, formatPercent } from '../common/format';
 import {
   monthOverMonthColumnLabels,
   monthOverMonthMetricColumns,

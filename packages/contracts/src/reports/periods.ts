@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { addDays, type CalendarRange, lastMonths, monthStart, shiftMonthStart } from '../common/calendar';
 
 /**
  * Report generator periods (spec 001 §2.13, §9): last month, last 3 months, last 6 months, the
@@ -27,32 +28,8 @@ export const monthOverMonthFilterLabels: Record<MonthOverMonthFilter, string> = 
   '6_month': 'Last 6 months',
 };
 
-function parts(isoDate: string): [number, number, number] {
-  return isoDate.split('-').map(Number) as [number, number, number];
-}
-
-function iso(year: number, month: number, day: number): string {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.toISOString().slice(0, 10);
-}
-
-/** First day of the month `offset` months after the month of `isoDate` (negative: before). */
-export function shiftMonthStart(isoDate: string, offset: number): string {
-  const [y, m] = parts(isoDate);
-  return iso(y, m + offset, 1);
-}
-
-/** Last day of the month of `isoDate`. */
-export function monthEnd(isoDate: string): string {
-  const [y, m] = parts(isoDate);
-  return iso(y, m + 1, 0);
-}
-
 /** Inclusive `YYYY-MM-DD` range. */
-export interface DateRange {
-  startDate: string;
-  endDate: string;
-}
+export type DateRange = CalendarRange;
 
 /**
  * The dates of a period for `today` (a `YYYY-MM-DD` day in the organization's time zone). The year
@@ -60,18 +37,17 @@ export interface DateRange {
  * is the whole previous year (there is no ended month of the new year yet).
  */
 export function reportPeriodRange(period: ReportPeriod, today: string): DateRange {
-  const [year, month] = parts(today);
-  const lastMonthEnd = iso(year, month, 0);
-  const months = (n: number) => ({ startDate: shiftMonthStart(today, -n), endDate: lastMonthEnd });
+  const lastMonthEnd = addDays(monthStart(today), -1);
   switch (period) {
     case 'last_month':
-      return months(1);
+      return lastMonths(today, 1);
     case 'last_3_months':
-      return months(3);
+      return lastMonths(today, 3);
     case 'last_6_months':
-      return months(6);
+      return lastMonths(today, 6);
     case 'previous_year': {
-      return { startDate: iso(year - 1, 1, 1), endDate: iso(year - 1, 12, 31) };
+      const year = String(Number(today.slice(0, 4)) - 1).padStart(4, '0');
+      return { startDate: `${year}-01-01`, endDate: `${year}-12-31` };
     }
     case 'year_to_date':
       return { startDate: `${lastMonthEnd.slice(0, 4)}-01-01`, endDate: lastMonthEnd };
@@ -85,12 +61,4 @@ export function reportPeriodRange(period: ReportPeriod, today: string): DateRang
 export function monthOverMonthRange(filter: MonthOverMonthFilter, today: string): DateRange {
   const count = filter === '6_month' ? 6 : 3;
   return { startDate: shiftMonthStart(today, -(count - 1)), endDate: today };
-}
-
-/** The months (`YYYY-MM-01`) a range touches, oldest first. */
-export function monthsOf(range: DateRange): string[] {
-  const months: string[] = [];
-  for (let month = shiftMonthStart(range.startDate, 0); month <= range.endDate; month = shiftMonthStart(month, 1))
-    months.push(month);
-  return months;
 }

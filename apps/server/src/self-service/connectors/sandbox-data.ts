@@ -1,5 +1,5 @@
 import { VENDOR_GOOGLE_ADS, VENDOR_META, type AccountOption, type PlatformStatusName } from '@portal/contracts';
-import { addDays, compareText, dateShifter, dayNumber, RAW, readCsv, readCsvArrays, toInt } from '../../demo/common';
+import { addDays, compareText, dateShifter, daysBetween, RAW, readCsv, readCsvArrays, toInt } from '../../demo/common';
 import type { PlatformCampaign, ProductDailyRow } from './types';
 
 /**
@@ -55,7 +55,7 @@ function googleData(today: string): SandboxData {
     if (date > newest) newest = date;
     keywordIds.add(toInt(keywordId));
   }
-  const shift = dateShifter(dayNumber(yesterday) - dayNumber(newest));
+  const shift = dateShifter(daysBetween(newest, yesterday));
   const groupOf = new Map([...keywordIds].sort((a, b) => a - b).map((id, j) => [id, j % GOOGLE_CAMPAIGNS]));
   const campaigns: SandboxCampaign[] = Array.from({ length: GOOGLE_CAMPAIGNS }, (_, n) => ({
     id: String(20_000_001 + n),

@@ -1,6 +1,6 @@
+import { localDate } from '@portal/contracts';
 import crypto from 'node:crypto';
 import type { PlatformStatusName, VendorId } from '@portal/contracts';
-import { localDate } from '../../lib/dates';
 import { buildSandboxData, type SandboxData } from './sandbox-data';
 import { PlatformAuthError, PlatformError, type AdPlatformConnector, type ProductDailyRow } from './types';
 

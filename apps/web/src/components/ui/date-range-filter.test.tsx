@@ -1,8 +1,7 @@
+import { addDays, todayHere } from '@portal/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { describe, expect, it, vi } from 'vitest';
-import { toWireDate } from '@/lib/dates';
 import { renderWithProviders } from '@/testing/test-utils';
 import { DateRangeFilter } from './date-range-filter';
 
@@ -25,10 +24,7 @@ describe('DateRangeFilter', () => {
     );
     await user.click(screen.getByLabelText('Date range'));
     await user.click(await screen.findByRole('button', { name: 'Last 7 days' }));
-    const today = dayjs();
-    expect(onChange).toHaveBeenCalledWith({
-      startDate: toWireDate(today.subtract(7, 'day')),
-      endDate: toWireDate(today.subtract(1, 'day')),
-    });
+    const today = todayHere();
+    expect(onChange).toHaveBeenCalledWith({ startDate: addDays(today, -7), endDate: addDays(today, -1) });
   });
 });

@@ -1,8 +1,8 @@
+import { formatDisplayDate, type DateRange } from '@portal/contracts';
 import { InputBase } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useDeferredControl } from '@/hooks/use-deferred-control';
-import { formatDisplayDate, type DateRange } from '@/lib/dates';
 
 export interface DateRangeFilterProps {
   value: DateRange;

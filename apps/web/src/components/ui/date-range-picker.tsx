@@ -1,27 +1,23 @@
 import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import dayjs from 'dayjs';
+import { lastDays, lastMonths, monthStart, todayHere, type CalendarRange } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useOpenOnMount } from '@/hooks/use-deferred-control';
-import { DISPLAY_DATE_FORMAT, toWireDate } from '@/lib/dates';
 import type { DateRangeFilterProps } from './date-range-filter';
 
-function presets() {
-  const today = dayjs();
-  const yesterday = toWireDate(today.subtract(1, 'day'));
+/** Mantine's `valueFormat` is a dayjs pattern (Mantine formats with dayjs): the spec's MM/DD/YYYY. */
+const MANTINE_DISPLAY_FORMAT = 'MM/DD/YYYY';
+
+/** The picker's presets on the browser's today; ranges end yesterday, as the default range does. */
+function presets(today = todayHere()) {
+  const range = ({ startDate, endDate }: CalendarRange) => [startDate, endDate] as [string, string];
   return [
-    { label: 'Last 7 days', value: [toWireDate(today.subtract(7, 'day')), yesterday] as [string, string] },
-    { label: 'Last 30 days', value: [toWireDate(today.subtract(30, 'day')), yesterday] as [string, string] },
-    { label: 'Last 90 days', value: [toWireDate(today.subtract(90, 'day')), yesterday] as [string, string] },
-    { label: 'Month to date', value: [toWireDate(today.startOf('month')), toWireDate(today)] as [string, string] },
-    {
-      label: 'Last month',
-      value: [
-        toWireDate(today.subtract(1, 'month').startOf('month')),
-        toWireDate(today.subtract(1, 'month').endOf('month')),
-      ] as [string, string],
-    },
+    { label: 'Last 7 days', value: range(lastDays(today, 7)) },
+    { label: 'Last 30 days', value: range(lastDays(today, 30)) },
+    { label: 'Last 90 days', value: range(lastDays(today, 90)) },
+    { label: 'Month to date', value: [monthStart(today), today] as [string, string] },
+    { label: 'Last month', value: range(lastMonths(today, 1)) },
   ];
 }
 
@@ -51,17 +47,17 @@ export default function DateRangePicker({
         const [start, end] = next;
         if (start && end) {
           setDraft(null);
-          onChange({ startDate: toWireDate(start), endDate: toWireDate(end) });
+          onChange({ startDate: start.slice(0, 10), endDate: end.slice(0, 10) });
         } else {
           setDraft(next);
         }
       }}
       onDropdownClose={() => setDraft(null)}
-      valueFormat={DISPLAY_DATE_FORMAT}
+      valueFormat={MANTINE_DISPLAY_FORMAT}
       allowSingleDateInRange
       presets={presets()}
       leftSection={<IconCalendar size={16} aria-hidden />}
-      maxDate={toWireDate(dayjs())}
+      maxDate={todayHere()}
       miw={260}
     />
   );

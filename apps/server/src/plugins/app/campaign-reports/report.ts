@@ -4,6 +4,7 @@ import {
   completionPercent,
   ctrPercent,
   deliveryPercent,
+  flightDays,
   frequency,
   productCatalog,
   vtrPercent,
@@ -146,8 +147,6 @@ export async function getCampaignReport(
   };
 }
 
-const dayNumber = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`) / 86_400_000;
-
 /**
  * The flight budget prorated to the range (spec 000 §3 Budget): amount × (days of the range
  * inside the flight ÷ days of the flight), rounded to cents; null where the campaign has no amount.
@@ -156,10 +155,9 @@ export function prorateBudget(
   campaign: Pick<ReportCampaignRecord, 'startDate' | 'endDate' | 'budget' | 'demandLocalNet'>,
   range: ReportRange,
 ): { gross_revenue: number | null; demand_local_net: number | null } {
-  const flightDays = dayNumber(campaign.endDate) - dayNumber(campaign.startDate) + 1;
-  const first = Math.max(dayNumber(campaign.startDate), dayNumber(range.startDate));
-  const last = Math.min(dayNumber(campaign.endDate), dayNumber(range.endDate));
-  const share = Math.max(0, last - first + 1) / flightDays;
+  const first = campaign.startDate > range.startDate ? campaign.startDate : range.startDate;
+  const last = campaign.endDate < range.endDate ? campaign.endDate : range.endDate;
+  const share = Math.max(0, flightDays(first, last)) / flightDays(campaign.startDate, campaign.endDate);
   const prorate = (amount: number | null) => (amount === null ? null : Math.round(amount * share * 100) / 100);
   return { gross_revenue: prorate(campaign.budget), demand_local_net: prorate(campaign.demandLocalNet) };
 }

@@ -1,6 +1,8 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import {
+  addDays,
   ctrPercent,
+  flightDays,
   monthOverMonthColumns,
   monthOverMonthRange,
   monthEnd,
@@ -19,11 +21,6 @@ import {
 } from '../../../db/schema';
 
 const num = (expression: ReturnType<typeof sql>) => expression.mapWith(Number);
-
-/** Days from `a` to `b` inclusive. */
-function dayCount(a: string, b: string): number {
-  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 /** The budget a row shows: budget, or demand_local_net when show_budget_type is 1; null when hidden (spec 001 §3). */
 export function budgetOf(
@@ -167,7 +164,7 @@ export async function getMonthOverMonth(
     campaigns: campaigns.map((campaign) => {
       const first = campaign.startDate > range.startDate ? campaign.startDate : range.startDate;
       const last = campaign.endDate < range.endDate ? campaign.endDate : range.endDate;
-      const flightDays = dayCount(campaign.startDate, campaign.endDate);
+      const campaignDays = flightDays(campaign.startDate, campaign.endDate);
       const budget = budgetOf(campaign, showBudgetType);
       const rows: MonthOverMonthRow[] = [];
       for (let start = first; start <= last;) {
@@ -180,7 +177,7 @@ export async function getMonthOverMonth(
           month: m,
           start_date: start,
           end_date: end,
-          budget: budget === null ? null : Math.round((budget * dayCount(start, end) * 100) / flightDays) / 100,
+          budget: budget === null ? null : Math.round((budget * flightDays(start, end) * 100) / campaignDays) / 100,
           impressions,
           views: s?.views ?? 0,
           vtr: vtrPercent(s?.views ?? 0, impressions),
@@ -194,9 +191,7 @@ export async function getMonthOverMonth(
           conversions: taggedIds.has(campaign.id) ? (conversionsBy.get(key(campaign.id, m)) ?? 0) : null,
           sales: hasSalesSource ? (s?.sales ?? 0) : null,
         });
-        const next = new Date(`${end}T00:00:00Z`);
-        next.setUTCDate(next.getUTCDate() + 1);
-        start = next.toISOString().slice(0, 10);
+        start = addDays(end, 1);
       }
       return {
         id: campaign.id,

@@ -1,8 +1,13 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { selectedMetrics, type ParsedReportRequest, type RecurringType, type ReportSchedule } from '@portal/contracts';
+import {
+  selectedMetrics,
+  type ParsedReportRequest,
+  type RecurringType,
+  type ReportSchedule,
+  localDate,
+} from '@portal/contracts';
 import type { Db } from '../../../db/client';
 import { managedCampaigns, organizations, reportScheduleRuns, reportSchedules } from '../../../db/schema';
-import { localDate } from '../../../lib/dates';
 import { latestDueDate, nextDueDate } from '../../../lib/schedule-dates';
 
 export type ScheduleRecord = typeof reportSchedules.$inferSelect;

@@ -8,8 +8,9 @@ import {
   listManagedCampaignsResponseSchema,
   managedCampaignDetailSchema,
   tenantParamsSchema,
+  localDate,
+  monthStart,
 } from '@portal/contracts';
-import { localDate, monthStart } from '../../../lib/dates';
 import { notFound } from '../../../lib/errors';
 import {
   getCampaignsSummary,

@@ -12,8 +12,8 @@ import {
   tenantParamsSchema,
   uploadInventoryFeedResponseSchema,
   vehicleStates,
+  localDate,
 } from '@portal/contracts';
-import { localDate } from '../../../lib/dates';
 import { ApiError, notFound } from '../../../lib/errors';
 import { getOrganization } from '../../../plugins/app/dealerships-repository';
 import {

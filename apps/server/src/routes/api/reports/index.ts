@@ -25,10 +25,10 @@ import {
   updateReportScheduleBodySchema,
   type DealershipDetail,
   type ParsedReportRequest,
+  localDate,
 } from '@portal/contracts';
 import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
 import { enqueueReportDelivery } from '../../../jobs/report-jobs';
-import { localDate } from '../../../lib/dates';
 import { ApiError, notFound } from '../../../lib/errors';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 import { getMonthOverMonth } from '../../../plugins/app/reports/month-over-month';

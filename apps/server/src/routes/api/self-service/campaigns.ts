@@ -27,10 +27,10 @@ import {
   type PlatformStatusName,
   type SelfServiceProduct,
   type VendorId,
+  localDate,
 } from '@portal/contracts';
 import * as z from 'zod';
 import type { App } from '../../../app';
-import { localDate } from '../../../lib/dates';
 import { getDealership } from '../../../plugins/app/dealerships-repository';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
 import { csvFileName, sendCsv } from '../../../lib/csv';

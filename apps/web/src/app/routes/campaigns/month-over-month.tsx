@@ -1,3 +1,4 @@
+import { defaultReportRange } from '@portal/contracts';
 import { Stack } from '@mantine/core';
 import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -6,7 +7,6 @@ import { useManagedCampaignsExist } from '@/features/campaigns/api/list-managed-
 import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
 import { MonthOverMonthReport, parseDateFilter } from '@/features/month-over-month/components/month-over-month-report';
 import { ScheduledReports } from '@/features/report-generator/components/scheduled-reports';
-import { defaultReportRange } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
 

@@ -1,4 +1,4 @@
-import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
+import { ROLE_AGENCY_ADMIN, todayInZone } from '@portal/contracts';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '@/features/auth/api/get-me';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
@@ -6,13 +6,6 @@ import { ReportGeneratorModal } from '@/features/report-generator/components/rep
 import { useReturnFocus } from '@/hooks/use-return-focus';
 import { paths } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
-
-/** Today (`YYYY-MM-DD`) in an IANA time zone. */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(),
-  );
-}
 
 /** `campaigns/breakdown/create`: the report generator over the Month over Month tab (spec 001 §2.13). */
 export function ReportGeneratorRoute() {
@@ -32,7 +25,7 @@ export function ReportGeneratorRoute() {
       organizationId={organizationId}
       dealershipId={dealershipId}
       userEmail={me.data.email}
-      today={todayIn(dealership.data.organization.time_zone)}
+      today={todayInZone(new Date(), dealership.data.organization.time_zone)}
       canManageDomains={(me.data.role_id ?? 3) <= ROLE_AGENCY_ADMIN}
       onClose={close}
     />

@@ -1,13 +1,9 @@
 import { Badge, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { audienceDestinations, formatInteger } from '@portal/contracts';
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { audienceDestinations, formatInteger, formatInstant } from '@portal/contracts';
 import { ErrorState } from '@/components/ui/error-state';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { isNotFound } from '@/lib/api-client';
 import { useAudience } from '../api/get-audience';
-
-dayjs.extend(advancedFormat);
 
 const labels: Record<(typeof audienceDestinations)[number], string> = {
   facebook: 'Facebook',
@@ -47,7 +43,7 @@ export function AudienceDetails(props: { organizationId: number; dealershipId: n
             Created
           </Text>
           <Text fz="xl" fw={700}>
-            {dayjs(a.createdAt).format('MM/DD/YYYY')}
+            {formatInstant(a.createdAt, 'display')}
           </Text>
         </Card>
         <Card withBorder>
@@ -55,7 +51,7 @@ export function AudienceDetails(props: { organizationId: number; dealershipId: n
             Last update
           </Text>
           <Text fz="xl" fw={700}>
-            {a.last_run ? dayjs(a.last_run).format('MMM Do, YYYY') : '—'}
+            {a.last_run ? formatInstant(a.last_run, 'ordinal') : '—'}
           </Text>
         </Card>
       </Group>

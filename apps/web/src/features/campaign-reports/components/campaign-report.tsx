@@ -1,5 +1,11 @@
 import { Alert, Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { reportRouteSegment, type CampaignReport as CampaignReportData } from '@portal/contracts';
+import {
+  reportRouteSegment,
+  type CampaignReport as CampaignReportData,
+  formatDateRange,
+  formatLongDate,
+  type DateRange,
+} from '@portal/contracts';
 import { IconArrowLeft, IconClockHour4 } from '@tabler/icons-react';
 import { useCallback, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
@@ -8,7 +14,6 @@ import { ErrorState } from '@/components/ui/error-state';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
-import { formatDateRange, formatLongDate, type DateRange } from '@/lib/dates';
 import { paths, rangeSearch } from '@/lib/paths';
 import { useCampaignReport } from '../api/get-campaign-report';
 import { useDisplayMetrics } from '../api/get-display-metrics';

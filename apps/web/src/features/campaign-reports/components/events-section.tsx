@@ -1,8 +1,7 @@
 import { Stack, Table } from '@mantine/core';
-import { formatInteger } from '@portal/contracts';
+import { formatInteger, formatDisplayDate } from '@portal/contracts';
 import { eventLocationsChart } from '@portal/report-charts';
 import { useMemo } from 'react';
-import { formatDisplayDate } from '@/lib/dates';
 import { useDmaBoundaries } from '../api/get-dma-boundaries';
 import { type EventRow } from '../api/get-events';
 import { ChartSection } from './chart-section';

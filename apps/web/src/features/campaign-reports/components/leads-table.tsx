@@ -1,5 +1,5 @@
 import { Anchor, Badge, Text } from '@mantine/core';
-import { leadSortColumns } from '@portal/contracts';
+import { formatDateTime, leadSortColumns } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -8,7 +8,6 @@ import { listLeadsPath, useLeads, type LeadRow } from '../api/list-leads';
 import { type ReportParams } from '../api/report-params';
 import { useReportTimeZone } from '../hooks/use-report-time-zone';
 import { useTableState } from '../hooks/use-table-state';
-import { formatDateTime } from '../utils/format';
 import { TableSection } from './table-section';
 
 const columnHelper = createColumnHelper<LeadRow>();

@@ -1,12 +1,11 @@
 import { Text } from '@mantine/core';
-import { phoneCallSortColumns } from '@portal/contracts';
+import { formatDateTime, formatDuration, phoneCallSortColumns } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { listPhoneCallsPath, usePhoneCalls, type PhoneCallRow } from '../api/list-phone-calls';
 import { type ReportParams } from '../api/report-params';
 import { useReportTimeZone } from '../hooks/use-report-time-zone';
 import { useTableState } from '../hooks/use-table-state';
-import { formatDateTime, formatDuration } from '../utils/format';
 import { TableSection } from './table-section';
 
 const columnHelper = createColumnHelper<PhoneCallRow>();

@@ -6,6 +6,7 @@ import {
   selfServiceProductSortColumns,
   vendorNames,
   type SelfServiceProduct,
+  type DateRange,
 } from '@portal/contracts';
 import { clicksByDayChart, ctrByDayChart, impressionsByDayChart } from '@portal/report-charts';
 import { IconArrowLeft, IconClockHour4 } from '@tabler/icons-react';
@@ -17,7 +18,6 @@ import { ErrorState } from '@/components/ui/error-state';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
-import { type DateRange } from '@/lib/dates';
 import { type ReportParams } from '../api/report-params';
 import {
   listSelfServiceProductsPath,

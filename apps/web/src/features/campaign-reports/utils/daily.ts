@@ -1,7 +1,5 @@
-import { type DateRangeQuery, type ReportDay } from '@portal/contracts';
+import { todayHere, type DateRangeQuery, type ReportDay } from '@portal/contracts';
 import { fillMissingDays } from '@portal/report-charts';
-import dayjs from 'dayjs';
-import { toWireDate } from '@/lib/dates';
 
 /** The longest range drawn day by day; longer ranges show the days the API returned. */
 const MAX_FILLED_DAYS = 400;
@@ -21,7 +19,7 @@ function filled<T extends { date: string }>(
   rows: T[],
   range: DateRangeQuery,
   empty: (date: string) => T,
-  today: string = toWireDate(dayjs()),
+  today: string = todayHere(),
 ): T[] {
   const lastDay = range.endDate < today ? range.endDate : today;
   if (lastDay < range.startDate) return rows;

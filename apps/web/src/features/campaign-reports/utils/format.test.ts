@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithAverage, formatChangePercent, formatDateTime, formatDuration } from './format';
+import { formatDateTime, formatDuration } from '@portal/contracts';
+import { compareWithAverage, formatChangePercent } from './format';
 import { reportKindOf } from './report-kind';
 
 describe('report formatting', () => {

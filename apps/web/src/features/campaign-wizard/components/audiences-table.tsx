@@ -19,15 +19,11 @@ import {
   IconMail,
   IconTargetArrow,
 } from '@tabler/icons-react';
-import { audienceDestinations, formatInteger, type Audience } from '@portal/contracts';
-import dayjs from 'dayjs';
-import advancedFormat from 'dayjs/plugin/advancedFormat';
+import { audienceDestinations, formatInteger, type Audience, formatInstant } from '@portal/contracts';
 import { Fragment, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import type { ChosenAudience } from '../utils/wizard-state';
-
-dayjs.extend(advancedFormat);
 
 const destinationIcons: Record<(typeof audienceDestinations)[number], { label: string; icon: ReactNode }> = {
   facebook: { label: 'Facebook', icon: <IconBrandFacebook size={16} aria-hidden /> },
@@ -105,7 +101,7 @@ export function AudiencesTable(props: AudiencesTableProps) {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{formatInteger(audience.audience_size)}</Table.Td>
-                  <Table.Td>{dayjs(audience.createdAt).format('MM/DD/YYYY')}</Table.Td>
+                  <Table.Td>{formatInstant(audience.createdAt, 'display')}</Table.Td>
                   <Table.Td>
                     <Button
                       variant="subtle"
@@ -140,7 +136,7 @@ export function AudiencesTable(props: AudiencesTableProps) {
                               ))}
                           </Group>
                           <Text size="sm">
-                            Last update: {audience.last_run ? dayjs(audience.last_run).format('MMM Do, YYYY') : '—'}
+                            Last update: {audience.last_run ? formatInstant(audience.last_run, 'ordinal') : '—'}
                           </Text>
                         </Group>
                       </Collapse>

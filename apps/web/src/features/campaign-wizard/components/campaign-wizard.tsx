@@ -9,9 +9,11 @@ import {
   wizardProducts,
   type Draft,
   type WizardProductCode,
+  formatInstant,
+  formatLongDate,
+  todayHere,
 } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -65,7 +67,7 @@ function loadSaved(ids: TenantIds): WizardState | null {
   }
 }
 
-const usDate = (isoDate: string | null) => (isoDate ? dayjs(isoDate).format('MMM D, YYYY') : null);
+const usDate = (isoDate: string | null) => (isoDate ? formatLongDate(isoDate) : null);
 
 /**
  * Which draft the resume question is about (issue 25 item 4): product, name, flight and when it
@@ -81,7 +83,7 @@ export function DraftSummary({ draft }: { draft: Draft }) {
         ['Product', product],
         ['Name', draft.campaign_display_name || 'Not named yet'],
         ['Dates', start && end ? `${start} – ${end}` : 'Not chosen yet'],
-        ['Last edited', dayjs(draft.updated_at).format('MMM D, YYYY h:mm A')],
+        ['Last edited', formatInstant(draft.updated_at, 'longDateTime')],
       ].map(([label, value]) => (
         <Group key={label} gap="xs" wrap="nowrap">
           <Text component="dt" size="sm" c="dimmed" w={90}>
@@ -114,7 +116,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
-  const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : dayjs().format('YYYY-MM-DD');
+  const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : todayHere();
 
   const inventorySummary = useInventorySummary(ids.organizationId, ids.dealershipId);
   const inventory = useInventory(ids.organizationId, ids.dealershipId, state?.campaignType === 'inventory');

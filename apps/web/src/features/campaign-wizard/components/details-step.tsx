@@ -16,6 +16,7 @@ import {
   wizardMessages,
   type Audience,
   type DatePreset,
+  formatDollars,
 } from '@portal/contracts';
 import { useState } from 'react';
 import { useMediaMarkets, useZipLookup } from '../api/media-markets';
@@ -76,7 +77,7 @@ export function validateDetails(state: DetailsValues, today: string): Errors {
   return errors;
 }
 
-const budgetText = (budget: number | null) => (budget === null ? '' : `$${budget.toLocaleString('en-US')}`);
+const budgetText = (budget: number | null) => (budget === null ? '' : formatDollars(budget));
 
 const ZIP = /^\d{5}$/;
 

@@ -9,7 +9,13 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { Badge, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { wizardProducts, type InventoryVehicle, type WizardProductCode } from '@portal/contracts';
+import {
+  wizardProducts,
+  type InventoryVehicle,
+  type WizardProductCode,
+  formatDollars,
+  formatInteger,
+} from '@portal/contracts';
 import type { ReactNode } from 'react';
 
 /** Product icons (spec 001 §2.5). */
@@ -35,7 +41,7 @@ export function productIcon(code: WizardProductCode, size = 20): ReactNode {
   }
 }
 
-const price = (value: number) => `$${Math.round(value).toLocaleString('en-US')}`;
+const price = (value: number) => formatDollars(Math.round(value));
 
 /** Headline and call to action of each product's example ad (non-inventory ads promote the dealership itself). */
 const adCopy: Record<WizardProductCode, { headline: string; action: string }> = {
@@ -86,7 +92,7 @@ export function ExampleAd(props: {
           <Text size="sm">
             {vehicle.year} {vehicle.raw_make} {vehicle.raw_model}
             {vehicle.price !== null ? ` · ${price(vehicle.price)}` : ''}
-            {vehicle.mileage !== null ? ` · ${vehicle.mileage.toLocaleString('en-US')} mi` : ''}
+            {vehicle.mileage !== null ? ` · ${formatInteger(vehicle.mileage)} mi` : ''}
           </Text>
         ) : null}
         <Text size="sm">{copy.headline}</Text>

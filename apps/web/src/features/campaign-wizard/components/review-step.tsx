@@ -8,8 +8,8 @@ import {
   objectiveTexts,
   wizardProducts,
   type InventoryVehicle,
+  formatDateRange,
 } from '@portal/contracts';
-import { formatDateRange } from '@/lib/dates';
 import type { TenantIds } from '../api/drafts';
 import { useCreativeFiles } from '../api/get-creative-files';
 import { stepOrder, type WizardState } from '../utils/wizard-state';

@@ -1,7 +1,6 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { type ManagedCampaign } from '@portal/contracts';
+import { type ManagedCampaign, type DateRange } from '@portal/contracts';
 import { Link } from 'react-router';
-import { type DateRange } from '@/lib/dates';
 import { campaignReportHref, isPending } from '../utils/campaign-display';
 
 export interface CampaignNameProps {

@@ -1,8 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
-import { formatInteger } from '@portal/contracts';
+import { formatInteger, formatDateRange } from '@portal/contracts';
 import { ErrorState } from '@/components/ui/error-state';
 import { StatCard } from '@/components/ui/stat-card';
-import { formatDateRange } from '@/lib/dates';
 import { useCampaignsSummary } from '../api/get-campaigns-summary';
 
 export interface CampaignsSummaryCardsProps {

@@ -1,6 +1,5 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatInteger, type ManagedCampaign } from '@portal/contracts';
-import { formatDateRange, type DateRange } from '@/lib/dates';
+import { formatInteger, type ManagedCampaign, formatDateRange, type DateRange } from '@portal/contracts';
 import { formatClicks, formatCtr, formatProduct, isPending } from '../utils/campaign-display';
 import { CampaignName } from './campaign-name';
 import { CampaignStatusBadge } from './campaign-status-badge';

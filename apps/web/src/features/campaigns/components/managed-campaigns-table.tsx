@@ -1,5 +1,5 @@
 import { Center, Text, UnstyledButton } from '@mantine/core';
-import { formatInteger, type ManagedCampaign, type SortingItem } from '@portal/contracts';
+import { formatInteger, type ManagedCampaign, type SortingItem, formatMonth, type DateRange } from '@portal/contracts';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   createColumnHelper,
@@ -20,7 +20,6 @@ import {
   PlainTr,
   TableScroll,
 } from '@/components/ui/plain-table';
-import { formatMonth, type DateRange } from '@/lib/dates';
 import {
   budgetField,
   formatBudget,

@@ -1,8 +1,7 @@
-import { type ManagedCampaign } from '@portal/contracts';
+import { type ManagedCampaign, defaultReportRange } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { defaultReportRange } from '@/lib/dates';
 import { campaignsSummaryFactory, managedCampaignFactory } from '@/testing/factories';
 import { mockApi } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';

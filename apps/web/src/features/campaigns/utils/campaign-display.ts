@@ -4,8 +4,8 @@ import {
   reportRouteSegment,
   type CampaignStatus,
   type ManagedCampaign,
+  type DateRange,
 } from '@portal/contracts';
-import { type DateRange } from '@/lib/dates';
 import { formatClicksFor } from '@/lib/metrics';
 import { paths } from '@/lib/paths';
 

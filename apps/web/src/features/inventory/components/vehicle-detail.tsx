@@ -18,6 +18,7 @@ import {
   formatPercent,
   productCatalog,
   type VehicleDetail as VehicleDetailData,
+  formatDisplayDate,
 } from '@portal/contracts';
 import { IconArrowLeft, IconCar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -28,7 +29,6 @@ import { NotFoundState } from '@/components/ui/not-found-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
-import { formatDisplayDate } from '@/lib/dates';
 import { paths, rangeSearch } from '@/lib/paths';
 import { useVehicle } from '../api/get-vehicle';
 

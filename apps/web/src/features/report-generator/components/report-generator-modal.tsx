@@ -26,12 +26,12 @@ import {
   reportPeriods,
   type RecurringType,
   type ReportPeriod,
+  formatLongDate,
 } from '@portal/contracts';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { isApiError } from '@/lib/api-client';
-import { formatLongDate } from '@/lib/dates';
 import {
   useCheckSheetAccess,
   useGenerateReport,

@@ -24,11 +24,11 @@ import {
   type ReportMetric,
   type ReportRequest,
   type ReportSchedule,
+  formatLongDate,
 } from '@portal/contracts';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconSend, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
-import { formatLongDate } from '@/lib/dates';
 import { isApiError } from '@/lib/api-client';
 import {
   useDeleteReportSchedule,

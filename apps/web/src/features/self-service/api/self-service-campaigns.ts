@@ -8,10 +8,10 @@ import {
   type ListSelfServiceResponse,
   type PlatformStatusName,
   type SelfServiceCampaign,
+  type DateRange,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
-import { type DateRange } from '@/lib/dates';
 import { selfServiceApi, selfServiceKey } from './keys';
 
 export interface ListSelfServiceParams extends DateRange {

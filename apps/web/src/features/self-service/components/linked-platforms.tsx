@@ -1,10 +1,9 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { VENDOR_GOOGLE_ADS, vendorRoutes, type LinkedPlatform } from '@portal/contracts';
+import { VENDOR_GOOGLE_ADS, vendorRoutes, type LinkedPlatform, formatLongDate } from '@portal/contracts';
 import { IconBrandGoogle, IconBrandMeta, IconInfoCircle } from '@tabler/icons-react';
 import { ErrorState } from '@/components/ui/error-state';
 import { isApiError } from '@/lib/api-client';
-import { formatLongDate } from '@/lib/dates';
 import { useConnectPlatform, useDisconnectPlatform, useLinkedPlatforms } from '../api/linked-platforms';
 import { canConnectPlatforms } from '../utils/roles';
 import { AccountAssignments } from './account-assignments';

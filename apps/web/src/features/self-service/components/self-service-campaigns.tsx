@@ -22,6 +22,8 @@ import {
   vendorNames,
   type SelfServiceCampaign,
   type VendorId,
+  formatMonth,
+  type DateRange,
 } from '@portal/contracts';
 import { IconLayoutGrid, IconPlayerPause, IconPlayerPlay, IconTable } from '@tabler/icons-react';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -31,7 +33,6 @@ import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { ErrorState } from '@/components/ui/error-state';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isApiError } from '@/lib/api-client';
-import { formatMonth, type DateRange } from '@/lib/dates';
 import {
   useEditSelfServiceStatus,
   useSelfServiceCampaigns,
