@@ -5,7 +5,9 @@
  *   BENCH_REUSE=1 keeps an already generated database of the same scale; BENCH_ONLY=generate stops after step 1;
  *   BENCH_ONLY=http runs only the HTTP load per endpoint (RESPONSE_CACHE_MB=0 measures it without the response cache);
  *   BENCH_ONLY=reliability runs only the mixed workload and the soak; BENCH_ONLY=isolation only the export-isolation run;
- *   BENCH_ONLY=web only the web step (BENCH_WEB_RUNS: runs per page, default 5 or 2); BENCH_DROP=1 drops the database at the end (CI)
+ *   BENCH_ONLY=web only the web step (BENCH_WEB_RUNS: runs per page, default 5 or 2); BENCH_DROP=1 drops the database at the end (CI);
+ *   BENCH_ONLY=writers the HTTP load per endpoint without and then with writers in other tenants (issue 24);
+ *   BENCH_SECONDS: seconds per endpoint
  *
  * 1. generates the data set into a fresh PostgreSQL database with COPY (rows per second per table),
  *    and times the product's own ingestion path on extra daily rows;
@@ -266,6 +268,141 @@ async function loadEndpoints(portal: RunningProcess, bare: RunningProcess, cooki
     ]),
   );
   results.http = rows;
+}
+
+/**
+ * Issue 24: writers in other tenants while one dealership's pages are read — a user of another
+ * dealership autosaving a wizard draft 5 times a second (PATCH with the CSRF token) and an
+ * ingestion of another dealership's daily metrics (`ingestBuffers`, the path of `npm run ingest`)
+ * once a minute, the first at the start. Returns a function that stops them and answers what they did.
+ */
+async function startWriters(
+  portal: RunningProcess,
+  cookie: { header: string; csrfToken: string },
+  probes: BenchProbes,
+) {
+  const otherDealership = probes.dealershipId + 3;
+  const draftBase = `${portal.url}/api/agencies/${BENCH_ORGANIZATION_ID}/dealership/${otherDealership}/campaigns`;
+  const headers = { cookie: cookie.header, 'x-csrf-token': cookie.csrfToken, 'content-type': 'application/json' };
+  const created = await fetch(draftBase, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ pacing_id: 1763200000, product_code: 'INV', is_incomplete: 1 }),
+  });
+  if (!created.ok) throw new Error(`writers: draft ${created.status} ${await created.text()}`);
+  const draftId = ((await created.json()) as { link_campaign_id: number }).link_campaign_id;
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  const campaigns = (
+    await database.pool!.query<{ id: number }>(
+      'select id from managed_campaigns where dealership_id = $1 order by id',
+      [otherDealership],
+    )
+  ).rows.map((r) => r.id);
+  const done = { autosaves: 0, autosaveErrors: 0, ingestions: 0, ingestedRows: 0 };
+  let stopped = false;
+  const autosave = setInterval(() => {
+    void fetch(`${draftBase}/${draftId}`, {
+      method: 'PATCH',
+      headers,
+      body: JSON.stringify({ notes: `autosave ${done.autosaves}` }),
+    }).then(
+      (response) => {
+        if (response.ok) done.autosaves += 1;
+        else done.autosaveErrors += 1;
+        return response.arrayBuffer();
+      },
+      () => (done.autosaveErrors += 1),
+    );
+  }, 200);
+  const ingest = async () => {
+    if (stopped) return;
+    // The last 30 days of the other dealership's campaigns again, with one more click a day.
+    const lines = ['client_campaign_id,date,impressions,clicks,views,reach,spend,conversions,sales,calls,leads'];
+    const end = new Date(`${probes.endDate}T00:00:00Z`);
+    for (const id of campaigns)
+      for (let d = 0; d < 30; d += 1) {
+        const day = new Date(end.getTime() - d * 86_400_000).toISOString().slice(0, 10);
+        lines.push(`${id},${day},1000,${10 + done.ingestions},0,,1.00,0,0,0,0`);
+      }
+    const outcome = await ingestBuffers(database.db, [
+      { name: 'campaign_daily_metrics.csv', content: Buffer.from(`${lines.join('\n')}\n`) },
+    ]);
+    if (!outcome.ok) throw new Error(`writers: ingestion failed ${JSON.stringify(outcome.errors).slice(0, 300)}`);
+    done.ingestions += 1;
+    done.ingestedRows += lines.length - 1;
+  };
+  let ingestion = ingest();
+  const everyMinute = setInterval(() => {
+    ingestion = ingestion.then(ingest);
+  }, 60_000);
+  return async () => {
+    stopped = true;
+    clearInterval(autosave);
+    clearInterval(everyMinute);
+    await ingestion;
+    await database.close();
+    return done;
+  };
+}
+
+/**
+ * Issue 24 §3 of the figures: each read endpoint loaded as in `loadEndpoints`, first with nobody
+ * writing, then while `startWriters` writes in other tenants; the share kept is the second rate
+ * over the first (target ≥ 80 %). Each endpoint's answer is asked once before each run.
+ */
+async function loadWithWriters(
+  portal: RunningProcess,
+  cookie: { header: string; csrfToken: string },
+  probes: BenchProbes,
+) {
+  const cacheMb = process.env.RESPONSE_CACHE_MB ?? '64';
+  section(
+    `Writers in other tenants: ${scale.connections} connections, ${scale.durationSeconds} s per endpoint, without and with 5 draft autosaves/s and one ingestion a minute; response cache ${cacheMb === '0' ? 'off' : `${cacheMb} MiB`}`,
+  );
+  const options = {
+    connections: scale.connections,
+    duration: scale.durationSeconds,
+    headers: { cookie: cookie.header },
+  };
+  const quiet: LoadFigures[] = [];
+  for (const endpoint of endpoints(probes)) {
+    await fetch(`${portal.url}${endpoint.path}`, { headers: { cookie: cookie.header } });
+    quiet.push(await runLoad(`${portal.url}${endpoint.path}`, options));
+  }
+  const stop = await startWriters(portal, cookie, probes);
+  const busy: LoadFigures[] = [];
+  try {
+    for (const endpoint of endpoints(probes)) {
+      console.info(`loading ${endpoint.name} with writers…`);
+      await fetch(`${portal.url}${endpoint.path}`, { headers: { cookie: cookie.header } });
+      busy.push(await runLoad(`${portal.url}${endpoint.path}`, options));
+    }
+  } finally {
+    const done = await stop();
+    console.info(
+      `writers: ${done.autosaves} autosaves (${done.autosaveErrors} failed), ${done.ingestions} ingestions of ${done.ingestedRows} rows`,
+    );
+    results.writersDone = done;
+  }
+  const rows = endpoints(probes).map((endpoint, i) => ({
+    name: endpoint.name,
+    quiet: quiet[i]!,
+    busy: busy[i]!,
+    kept: busy[i]!.requestsPerSecond / Math.max(1, quiet[i]!.requestsPerSecond),
+  }));
+  table(
+    ['endpoint', 'quiet req/s', 'quiet p99 ms', 'with writers req/s', 'with writers p95 / p99 ms', 'errors', 'kept'],
+    rows.map((r) => [
+      r.name,
+      r.quiet.requestsPerSecond,
+      r.quiet.p99,
+      r.busy.requestsPerSecond,
+      `${r.busy.p95} / ${r.busy.p99}`,
+      r.busy.errors + r.busy.non2xx + r.busy.timeouts,
+      `${Math.round(r.kept * 100)} %`,
+    ]),
+  );
+  results.writers = rows;
 }
 
 /**
@@ -644,10 +781,13 @@ async function main() {
       await exportsAndWeb(portal, cookie, probes);
     } else if (process.env.BENCH_ONLY === 'http') {
       await loadEndpoints(portal, bare, cookie.header, probes);
+    } else if (process.env.BENCH_ONLY === 'writers') {
+      await loadWithWriters(portal, cookie, probes);
     } else if (process.env.BENCH_ONLY === 'isolation') {
       await exportIsolation(portal, cookie, probes);
     } else {
       await loadEndpoints(portal, bare, cookie.header, probes);
+      await loadWithWriters(portal, cookie, probes);
       await mixedLoadAndSoak(portal, cookie, probes);
       await exportIsolation(portal, cookie, probes);
       await exportsAndWeb(portal, cookie, probes);

@@ -67,8 +67,11 @@ export function resolveScale(name = process.env.BENCH_SCALE ?? 'full'): BenchSca
   const ingestionRows = Number(process.env.BENCH_INGEST_ROWS);
   // BENCH_DAYS: days of delivery per campaign (the full scale's 500-day reports on the small data set).
   const days = Number(process.env.BENCH_DAYS);
+  // BENCH_SECONDS: autocannon seconds per endpoint (the HTTP load and the run with writers).
+  const seconds = Number(process.env.BENCH_SECONDS);
   return {
     ...scale,
+    ...(Number.isInteger(seconds) && seconds > 0 ? { durationSeconds: seconds } : {}),
     ...(Number.isInteger(ingestionRows) && ingestionRows > 0 ? { ingestionRows } : {}),
     ...(Number.isInteger(days) && days > 0 ? { days } : {}),
   };

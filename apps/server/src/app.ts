@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { responseSerializerCompiler, type ResponseSerialization } from './lib/response-serializer';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
@@ -70,6 +71,12 @@ export interface AppOptions {
   reportLimits?: ReportLimits;
   /** Bytes of JSON answers each process keeps (plugins/external/http-cache.ts); 0 keeps none. Default 64 MiB. */
   responseCacheBytes?: number;
+  /**
+   * How answers are serialized (lib/response-serializer.ts): `compiled` (fast-json-stringify, no zod
+   * validation; `npm start`, NODE_ENV=production), `validated` (zod) or `checked` (both, compared).
+   * Default: `checked` under Vitest, else `validated`.
+   */
+  responseSerialization?: ResponseSerialization;
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
@@ -115,7 +122,9 @@ export async function buildApp(options: AppOptions) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    responseSerializerCompiler(options.responseSerialization ?? (process.env.VITEST ? 'checked' : 'validated')),
+  );
   let documenting = false;
   guardDocumentedRoutes(app, () => documenting);
 

@@ -42,6 +42,8 @@ const configSchema = z
     REPORT_LIMIT_PER_ORGANIZATION_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(200),
     /** MiB of JSON answers each server process keeps until the data changes (docs/performance.md); 0 turns it off. */
     RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(16_384).default(64),
+    /** How answers are serialized (lib/response-serializer.ts); default `compiled` in production, `validated` otherwise. */
+    RESPONSE_SERIALIZATION: z.enum(['compiled', 'validated', 'checked']).optional(),
     TRUST_PROXY: flagFalse(),
     /** Export pool (docs/performance.md): worker threads building PDFs and workbooks; unset: cores − 1, at least 1. */
     EXPORT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),

@@ -48,6 +48,8 @@ async function main() {
     config: { ...config, sessionSecret },
     database,
     responseCacheBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
+    responseSerialization:
+      config.RESPONSE_SERIALIZATION ?? (config.NODE_ENV === 'production' ? 'compiled' : 'validated'),
     loginThrottle: { firstDelayMs: config.LOGIN_THROTTLE_SECONDS * 1000 },
     reportLimits: {
       perUserPerHour: config.REPORT_LIMIT_PER_USER_PER_HOUR,

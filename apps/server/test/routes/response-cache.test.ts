@@ -123,7 +123,7 @@ describe('response cache', () => {
   it('has the notifying triggers on every table of the public schema that should have them', async () => {
     const result = await exec(sql`
       select c.relname as name,
-        exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'portal_data_changed' and g.tgenabled <> 'D') as data,
+        (select count(*) from pg_trigger g where g.tgrelid = c.oid and g.tgname like 'portal_data_%' and g.tgenabled <> 'D') = 4 as data,
         exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'portal_auth_changed' and g.tgenabled <> 'D') as auth
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition

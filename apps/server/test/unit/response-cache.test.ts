@@ -75,7 +75,7 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
     expect((await s.get('/api/numbers?x=2')).json().run).toBe(2);
     expect((await s.get('/api/numbers?x=1', '8')).json()).toMatchObject({ run: 3, user: 8 });
     // A committed change anywhere empties the cache.
-    s.feed().changed('portal_data_changed');
+    s.feed().changed('portal_data_changed', '');
     expect((await s.get('/api/numbers?x=1')).json().run).toBe(4);
     expect((await s.get('/api/numbers?x=1')).json().run).toBe(4);
   });
@@ -92,7 +92,7 @@ describe('response cache (plugins/external/http-cache.ts)', () => {
 
   it('does not keep an answer computed while a change arrived', async () => {
     const s = await setup();
-    s.duringRun(() => s.feed().changed('portal_data_changed'));
+    s.duringRun(() => s.feed().changed('portal_data_changed', ''));
     await s.get('/api/numbers');
     s.duringRun(undefined);
     expect((await s.get('/api/numbers')).json().run).toBe(2);

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
-import { DATA_CHANGED_CHANNEL } from '../../db/change-notifications';
+import { DATA_CHANGED_CHANNEL, parseDataChange } from '../../db/change-notifications';
 import type { Database } from '../../db/client';
 import { answerWindowOf } from '../../lib/answer-window';
-import { ChangeAwareCache } from '../../lib/change-aware-cache';
+import { ChangeAwareCache, type CacheScope, type ChangeScope } from '../../lib/change-aware-cache';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -32,6 +32,28 @@ export interface HttpCacheOptions {
   /** The current instant: answers are kept per answer window (lib/answer-window.ts). */
   clock: () => Date;
 }
+
+/**
+ * Kinds of data (db/change-notifications.ts, `DATA_KINDS`) that no kept answer is read from: the
+ * wizard's drafts and uploads, and the bookkeeping of report jobs. Their writes keep every answer.
+ */
+export const RESPONSE_CACHE_IGNORED_KINDS: ReadonlySet<string> = new Set(['drafts', 'report-jobs']);
+
+/** What a `portal_data_changed` payload empties in the response cache (null: nothing). */
+export function responseCacheChange(payload: string): ChangeScope | null {
+  const change = parseDataChange(payload);
+  return RESPONSE_CACHE_IGNORED_KINDS.has(change.kind) ? null : change;
+}
+
+/** The tenant of a request's path (`/agencies/{organization_id}/dealership/{dealership_id}/...`), if it names both. */
+const scopeOf = (request: FastifyRequest): CacheScope | undefined => {
+  const params = request.params as Record<string, string | undefined> | undefined;
+  const organizationId = Number(params?.organization_id);
+  const dealershipId = Number(params?.dealership_id);
+  return Number.isSafeInteger(organizationId) && Number.isSafeInteger(dealershipId) && params?.dealership_id
+    ? { organizationId, dealershipId }
+    : undefined;
+};
 
 interface CachedAnswer {
   body: Buffer;
@@ -61,10 +83,15 @@ const matches = (request: FastifyRequest, etag: string) => {
  * 2. Response cache: the answers of routes with `config.responseCache` are kept in this process (an
  *    LRU bounded by `maxBytes`), keyed by user, URL and half hour, and served again without running
  *    the route — after `requireTenant` has checked the session and the tenant of the path, as on
- *    every request. Any committed write to a watched table empties it (PostgreSQL `NOTIFY` from a
- *    statement trigger, db/change-notifications.ts), from this process or another; an answer that
- *    was being computed while a change arrived is not kept; while notifications cannot arrive
- *    (the listening connection is lost) nothing is served from or kept in the cache.
+ *    every request. A committed write drops the answers it can reach (PostgreSQL `NOTIFY` from the
+ *    statement triggers of db/change-notifications.ts, from this process or another): a write naming
+ *    a dealership drops that dealership's answers (each answer is filed under the organization and
+ *    dealership of its path), one naming only an organization (platform connections, users) that
+ *    organization's, anything else every answer; writes of `RESPONSE_CACHE_IGNORED_KINDS` (drafts,
+ *    report-job bookkeeping) drop nothing. An answer that was being computed while a change reaching
+ *    it arrived is not kept; while notifications cannot arrive (the listening connection is lost)
+ *    nothing is served from or kept in the cache, and it starts empty when they can again.
+ *    Cacheable answers say `x-response-cache: hit` (served from the cache) or `miss` (computed).
  */
 export default fp(
   async (app, options: HttpCacheOptions) => {
@@ -76,7 +103,7 @@ export default fp(
           })
         : null;
     if (cache) {
-      const stop = await cache.follow(options.database, DATA_CHANGED_CHANNEL);
+      const stop = await cache.follow(options.database, DATA_CHANGED_CHANNEL, responseCacheChange);
       app.addHook('onClose', async () => stop());
     }
 
@@ -96,6 +123,7 @@ export default fp(
       const answer = cache?.get(keyOf(request));
       if (!answer) return;
       reply
+        .header('x-response-cache', 'hit')
         .header('etag', answer.etag)
         .header('cache-control', 'private, no-cache')
         .header('vary', 'cookie')
@@ -116,8 +144,10 @@ export default fp(
       if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
       const etag = etagOf(payload);
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'cookie');
-      if (isCacheable(request) && request.user)
-        cache?.set(keyOf(request), { body: Buffer.from(payload), etag }, request.cacheGeneration);
+      if (isCacheable(request) && request.user) {
+        reply.header('x-response-cache', 'miss');
+        cache?.set(keyOf(request), { body: Buffer.from(payload), etag }, request.cacheGeneration, scopeOf(request));
+      }
       if (matches(request, etag)) {
         reply.code(304);
         return '';
