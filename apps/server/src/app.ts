@@ -19,8 +19,8 @@ import spaPlugin from './plugins/external/spa';
 import storagePlugin, { type Storage } from './plugins/external/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
-import { DEFAULT_THROTTLE, type ThrottleRule } from './plugins/app/login-throttle';
-import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './plugins/app/reports/quotas';
+import { DEFAULT_THROTTLE, type ThrottleRule } from './auth/login-throttle';
+import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './repositories/reports/quotas';
 import exportLimitsPlugin, {
   DEFAULT_EXPORT_LIMITS,
   type ExportClass,
@@ -64,7 +64,7 @@ export interface AppOptions {
   adPlatforms?: AdPlatforms;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
-  /** Sign-in throttling (plugins/app/login-throttle.ts); default DEFAULT_THROTTLE (LOGIN_THROTTLE_SECONDS sets the first delay). */
+  /** Sign-in throttling (auth/login-throttle.ts); default DEFAULT_THROTTLE (LOGIN_THROTTLE_SECONDS sets the first delay). */
   loginThrottle?: Partial<ThrottleRule>;
   /** Report jobs and emails per user and per organization an hour (docs/reports.md); default 20 and 200. */
   reportLimits?: ReportLimits;

@@ -8,8 +8,8 @@ import type { Db } from '../db/client';
 import { inventoryVehicles, systemState, userDealerships, users } from '../db/schema';
 import { seedDemoAudiences } from './audiences';
 import { ingestFolder } from '../ingestion';
-import { hashPassword } from '../plugins/app/auth-repository';
-import { assignInventoryProvider, DEMO_INVENTORY_PROVIDER } from '../plugins/app/inventory-repository';
+import { hashPassword } from '../repositories/auth';
+import { assignInventoryProvider, DEMO_INVENTORY_PROVIDER } from '../repositories/inventory';
 import type { Storage } from '../plugins/external/storage';
 import { buildDemoFiles } from './build-demo-files';
 

@@ -15,11 +15,11 @@ import { buildReportTable, reportAttachment, safeName } from '../exports/reports
 import { formatUsDate } from '../lib/csv';
 import { localDate } from '../lib/dates';
 import { latestDueDate } from '../lib/schedule-dates';
-import { getDealership } from '../plugins/app/dealerships-repository';
-import { getMonthOverMonth } from '../plugins/app/reports/month-over-month';
-import { listReportRows } from '../plugins/app/reports/report-rows';
-import { sendReportOnce } from '../plugins/app/reports/deliveries';
-import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../plugins/app/reports/schedules';
+import { getDealership } from '../repositories/dealerships';
+import { getMonthOverMonth } from '../repositories/reports/month-over-month';
+import { listReportRows } from '../repositories/reports/report-rows';
+import { sendReportOnce } from '../reports/deliveries';
+import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../repositories/reports/schedules';
 import type { JobDefinition } from './workers';
 
 /** Builds and delivers one report (a one-off request, a schedule's run, or the month-over-month workbook). */

@@ -1,8 +1,8 @@
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type AccountOption, type Me, type VendorId } from '@portal/contracts';
 import type { App } from '../app';
 import { notFound } from '../lib/errors';
-import { assignedAccountIds } from '../plugins/app/account-assignments-repository';
-import type { SelfServiceRecord } from '../plugins/app/self-service-repository';
+import { assignedAccountIds } from '../repositories/account-assignments';
+import type { SelfServiceRecord } from '../repositories/self-service';
 import type { AccountRef } from './connectors/types';
 
 /**

@@ -1,7 +1,7 @@
 import { vendorNames } from '@portal/contracts';
 import type { App } from '../app';
 import { ApiError } from '../lib/errors';
-import { findConnection, updateConnectionTokens, type ConnectionRecord } from '../plugins/app/self-service-repository';
+import { findConnection, updateConnectionTokens, type ConnectionRecord } from '../repositories/self-service';
 import {
   PlatformAuthError,
   PlatformError,

@@ -8,7 +8,7 @@ import {
   setStatusName,
   upsertDailyRows,
   upsertProductRows,
-} from '../plugins/app/self-service-repository';
+} from '../repositories/self-service';
 import { grantCampaign } from './account-scope';
 import { withPlatform } from './platform-access';
 

@@ -13,7 +13,7 @@ import {
   getOrganization,
   listDealerships,
   listOrganizations,
-} from '../../../plugins/app/dealerships-repository';
+} from '../../../repositories/dealerships';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { errorResponseSchema, loginBodySchema, signedInSchema } from '@portal/contracts';
 import { ApiError } from '../../../lib/errors';
-import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../plugins/app/auth-repository';
+import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../repositories/auth';
 import {
   clearLoginFailures,
   clientKey,
@@ -10,14 +10,14 @@ import {
   recordLoginFailure,
   throttledUntil,
   type ThrottleRule,
-} from '../../../plugins/app/login-throttle';
-import { sendThrottleNotice } from '../../../plugins/app/security-notices';
+} from '../../../auth/login-throttle';
+import { sendThrottleNotice } from '../../../auth/security-notices';
 import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app/auth';
 
 /**
  * Sign-in and sign-out (issue 2 §5, docs/security.md). The session cookie is HttpOnly,
  * SameSite=Lax, signed, and Secure when the request came over TLS; sign-in is rate-limited per
- * client address and throttled per (email, client address) (`plugins/app/login-throttle.ts`), and a
+ * client address and throttled per (email, client address) (`auth/login-throttle.ts`), and a
  * new session (new id) replaces the browser's previous one. Both answers that name the user carry
  * the session's CSRF token.
  */

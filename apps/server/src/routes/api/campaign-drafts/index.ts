@@ -48,15 +48,15 @@ import {
   setDraftCreatives,
   toDraft,
   updateDraft,
-} from '../../../plugins/app/campaign-drafts-repository';
+} from '../../../repositories/campaign-drafts';
 import {
   findDealershipUpload,
   findDuplicateUploads,
   listDealershipUploads,
   newCreativeKey,
   recordSignedUpload,
-} from '../../../plugins/app/creative-uploads-repository';
-import { getDealership } from '../../../plugins/app/dealerships-repository';
+} from '../../../repositories/creative-uploads';
+import { getDealership } from '../../../repositories/dealerships';
 
 type DraftData = z.infer<typeof draftDataSchema>;
 const errors = {

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
-import { getAudienceMetrics } from '../../../plugins/app/campaign-reports/audiences';
+import { getAudienceMetrics } from '../../../repositories/campaign-reports/audiences';
 import { loadCampaign, rangeOf, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];

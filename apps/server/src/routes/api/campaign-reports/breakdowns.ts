@@ -7,8 +7,8 @@ import {
   reportRangeQuerySchema,
   socialMetricsSchema,
 } from '@portal/contracts';
-import { getDemographics, getDmas, getPlacements } from '../../../plugins/app/campaign-reports/breakdowns';
-import { getSocialMetrics } from '../../../plugins/app/campaign-reports/social';
+import { getDemographics, getDmas, getPlacements } from '../../../repositories/campaign-reports/breakdowns';
+import { getSocialMetrics } from '../../../repositories/campaign-reports/social';
 import { loadCampaign, rangeOf, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];

@@ -8,8 +8,8 @@ import {
   walkInsResponseSchema,
 } from '@portal/contracts';
 import { formatUsLocalDate } from '../../../lib/csv';
-import { getEvents, getWalkIns } from '../../../plugins/app/campaign-reports/engagement';
-import { countLeads, listLeads } from '../../../plugins/app/campaign-reports/leads';
+import { getEvents, getWalkIns } from '../../../repositories/campaign-reports/engagement';
+import { countLeads, listLeads } from '../../../repositories/campaign-reports/leads';
 import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 type LeadRecord = Awaited<ReturnType<typeof listLeads>>[number];

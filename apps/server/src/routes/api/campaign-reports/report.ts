@@ -5,7 +5,7 @@ import {
   reportParamsSchema,
   reportRangeQuerySchema,
 } from '@portal/contracts';
-import { getCampaignReport, prorateBudget } from '../../../plugins/app/campaign-reports/report';
+import { getCampaignReport, prorateBudget } from '../../../repositories/campaign-reports/report';
 import { loadCampaign, rangeOf, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../../db/client';
 import { csvFileName, sendCsv, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
-import { findReportCampaign, type ReportCampaignRecord } from '../../../plugins/app/campaign-reports/campaign';
-import { inSlices, sliceOfPage, type Slice } from '../../../plugins/app/campaign-reports/table';
+import { findReportCampaign, type ReportCampaignRecord } from '../../../repositories/campaign-reports/campaign';
+import { inSlices, sliceOfPage, type Slice } from '../../../repositories/campaign-reports/table';
 
 /** Error answers every report call declares. */
 export const reportErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };

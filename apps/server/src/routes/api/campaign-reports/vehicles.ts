@@ -11,9 +11,9 @@ import {
 } from '@portal/contracts';
 import { csvPercent, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
-import { getVehicleDetail } from '../../../plugins/app/campaign-reports/inventory-vehicle';
-import { getTopVehicles } from '../../../plugins/app/campaign-reports/top-vehicles';
-import { countVehicles, listVehicles } from '../../../plugins/app/campaign-reports/vehicles';
+import { getVehicleDetail } from '../../../repositories/campaign-reports/inventory-vehicle';
+import { getTopVehicles } from '../../../repositories/campaign-reports/top-vehicles';
+import { countVehicles, listVehicles } from '../../../repositories/campaign-reports/vehicles';
 import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];

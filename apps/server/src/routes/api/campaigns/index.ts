@@ -15,8 +15,8 @@ import {
   getCampaignsSummary,
   getManagedCampaign,
   listManagedCampaigns,
-} from '../../../plugins/app/campaigns-repository';
-import { getOrganization } from '../../../plugins/app/dealerships-repository';
+} from '../../../repositories/campaigns';
+import { getOrganization } from '../../../repositories/dealerships';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 

@@ -15,7 +15,7 @@ import {
 } from '@portal/contracts';
 import { localDate } from '../../../lib/dates';
 import { ApiError, notFound } from '../../../lib/errors';
-import { getOrganization } from '../../../plugins/app/dealerships-repository';
+import { getOrganization } from '../../../repositories/dealerships';
 import {
   getAudience,
   getInventorySummary,
@@ -23,7 +23,7 @@ import {
   listInventory,
   upsertInventoryFeed,
   type FeedVehicle,
-} from '../../../plugins/app/inventory-repository';
+} from '../../../repositories/inventory';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /** The largest inventory feed accepted (about 50,000 vehicles). */

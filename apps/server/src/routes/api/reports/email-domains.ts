@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../../lib/errors';
-import { addEmailDomain, listEmailDomains, removeEmailDomain } from '../../../plugins/app/reports/recipients';
+import { addEmailDomain, listEmailDomains, removeEmailDomain } from '../../../repositories/reports/recipients';
 
 const errors = {
   400: errorResponseSchema,

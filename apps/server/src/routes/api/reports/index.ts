@@ -30,11 +30,11 @@ import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month
 import { enqueueReportDelivery } from '../../../jobs/report-jobs';
 import { localDate } from '../../../lib/dates';
 import { ApiError, notFound } from '../../../lib/errors';
-import { getDealership } from '../../../plugins/app/dealerships-repository';
-import { getMonthOverMonth } from '../../../plugins/app/reports/month-over-month';
-import { takeReportQuota } from '../../../plugins/app/reports/quotas';
-import { isAllowedRecipient } from '../../../plugins/app/reports/recipients';
-import { listReportRows, listReportTags } from '../../../plugins/app/reports/report-rows';
+import { getDealership } from '../../../repositories/dealerships';
+import { getMonthOverMonth } from '../../../repositories/reports/month-over-month';
+import { takeReportQuota } from '../../../repositories/reports/quotas';
+import { isAllowedRecipient } from '../../../repositories/reports/recipients';
+import { listReportRows, listReportTags } from '../../../repositories/reports/report-rows';
 import {
   claimRun,
   createSchedule,
@@ -46,12 +46,12 @@ import {
   runStatus,
   setSchedulePaused,
   updateScheduleRequest,
-} from '../../../plugins/app/reports/schedules';
+} from '../../../repositories/reports/schedules';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /**
  * Answers of export and report-email routes: 429 for the rate and concurrency caps
- * (plugins/app/export-limits.ts) and the hourly email limits (plugins/app/reports/quotas.ts), 503 for a
+ * (plugins/app/export-limits.ts) and the hourly email limits (repositories/reports/quotas.ts), 503 for a
  * full export pool.
  */
 const exportErrors = { ...errors, 429: errorResponseSchema, 503: errorResponseSchema };

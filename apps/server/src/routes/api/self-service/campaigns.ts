@@ -31,7 +31,7 @@ import {
 import * as z from 'zod';
 import type { App } from '../../../app';
 import { localDate } from '../../../lib/dates';
-import { getDealership } from '../../../plugins/app/dealerships-repository';
+import { getDealership } from '../../../repositories/dealerships';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
 import { csvFileName, sendCsv } from '../../../lib/csv';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
@@ -39,8 +39,8 @@ import {
   dealershipsOfOrganization,
   moveCampaign,
   placedCampaigns,
-} from '../../../plugins/app/account-assignments-repository';
-import { inSlices, sliceOfPage } from '../../../plugins/app/campaign-reports/table';
+} from '../../../repositories/account-assignments';
+import { inSlices, sliceOfPage } from '../../../repositories/campaign-reports/table';
 import {
   campaignTotals,
   countProducts,
@@ -51,7 +51,7 @@ import {
   listSelfServiceCampaigns,
   present,
   setStatusName,
-} from '../../../plugins/app/self-service-repository';
+} from '../../../repositories/self-service';
 import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-service/account-scope';
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { App } from '../../../app';
 import { ApiError, notFound } from '../../../lib/errors';
-import { saveConnection } from '../../../plugins/app/self-service-repository';
+import { saveConnection } from '../../../repositories/self-service';
 import { sandboxCode } from '../../../self-service/connectors/sandbox';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { verifyState } from '../../../self-service/token-cipher';

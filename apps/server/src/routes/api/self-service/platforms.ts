@@ -34,12 +34,12 @@ import {
   listAssignments,
   placedCampaigns,
   replaceAssignments,
-} from '../../../plugins/app/account-assignments-repository';
+} from '../../../repositories/account-assignments';
 import {
   deleteConnection,
   listConnections,
   saveConnectionAccounts,
-} from '../../../plugins/app/self-service-repository';
+} from '../../../repositories/self-service';
 import { oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { signState } from '../../../self-service/token-cipher';
 import {

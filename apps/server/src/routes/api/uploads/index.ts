@@ -11,7 +11,7 @@ import {
   findUploadByKey,
   markUploadStored,
   unmarkUploadStored,
-} from '../../../plugins/app/creative-uploads-repository';
+} from '../../../repositories/creative-uploads';
 
 /** The largest upload any signed URL may allow (creatives: 100 MB, spec 001 §5). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
