@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
@@ -122,6 +123,18 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // No import cycle in the server (issue 19 §3): a module never reaches itself through its imports,
+    // type-only imports included (the App type lives in src/types.ts, not in app.ts that imports the routes).
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/scripts/**/*.{js,mjs,ts}', '**/*.config.{js,ts}', '**/e2e/**/*.ts', 'apps/server/src/cli/**/*.ts'],

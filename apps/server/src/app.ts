@@ -7,8 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
-import type { SheetsClient } from './lib/google-sheets';
-import { createMailer, type Mailer } from './lib/mail';
+import { createMailer } from './lib/mail';
 import { ApiError } from './lib/errors';
 import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
@@ -16,16 +15,13 @@ import canonicalPathPlugin from './plugins/external/canonical-path';
 import httpCachePlugin from './plugins/external/http-cache';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
-import storagePlugin, { type Storage } from './plugins/external/storage';
+import storagePlugin from './plugins/external/storage';
+import type { Storage } from './lib/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
 import { DEFAULT_THROTTLE, type ThrottleRule } from './auth/login-throttle';
 import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './repositories/reports/quotas';
-import exportLimitsPlugin, {
-  DEFAULT_EXPORT_LIMITS,
-  type ExportClass,
-  type ExportLimits,
-} from './plugins/app/export-limits';
+import exportLimitsPlugin, { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './plugins/app/export-limits';
 import { createExportRenderer, type ExportRenderer } from './exports/render-pool';
 import adminIngestRoutes from './routes/api/admin/ingest';
 import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';
@@ -47,11 +43,15 @@ import selfServiceCampaignRoutes from './routes/api/self-service/campaigns';
 import selfServiceOAuthRoutes from './routes/api/self-service/oauth';
 import platformRoutes from './routes/api/self-service/platforms';
 import { createAdPlatforms, type AdPlatforms } from './self-service/connectors';
+import type { App, ReportServices, RouteTableEntry } from './types';
+
+// Kept importable from here too (tests, scripts); they are defined in types.ts.
+export type { App, ReportServices, RouteTableEntry } from './types';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
   database: Database;
-  /** Where files live (local disk or S3): see plugins/external/storage.ts. */
+  /** Where files live (local disk or S3): see lib/storage. */
   storage: Storage;
   /**
    * The pg-boss job queue, already started (src/jobs/queue.ts). Routes enqueue with `app.jobs.send`;
@@ -81,12 +81,6 @@ export interface AppOptions {
   exports?: { renderer?: ExportRenderer; limits?: Partial<ExportLimits> };
 }
 
-/** How reports leave the portal: the mailer (SMTP or outbox) and the Sheets client (null without a service account). */
-export interface ReportServices {
-  mailer: Mailer;
-  sheets: SheetsClient | null;
-}
-
 /** What the response cache keeps per process unless told otherwise (RESPONSE_CACHE_MB). */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -97,7 +91,7 @@ export const TENANT_PREFIX = '/api/agencies/:organization_id/dealership/:dealers
  * Builds the Fastify app: external plugins (db, errors, security headers, docs, rate limit), then
  * app plugins (auth), then routes (STYLE habit 5). The caller opens and migrates the database.
  */
-export async function buildApp(options: AppOptions) {
+export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     trustProxy: options.config.TRUST_PROXY,
@@ -213,8 +207,6 @@ export async function buildApp(options: AppOptions) {
   return app;
 }
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
-
 /** Methods that change nothing; a route with any other method is state-changing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -237,34 +229,4 @@ export function guardDocumentedRoutes(app: FastifyInstance, documenting: () => b
         `${label} is registered before the API documentation collects routes (plugins/external/swagger.ts)`,
       );
   });
-}
-
-/** A registered route: method, URL pattern and its request schemas (tests fill and break requests from them). */
-export interface RouteTableEntry {
-  method: string;
-  url: string;
-  querystring?: unknown;
-  params?: unknown;
-  body?: unknown;
-  /** The route's export class (plugins/app/export-limits.ts), when it has one. */
-  exportClass?: ExportClass;
-  /** Its schema's `produces` (media types of file answers). */
-  produces?: readonly string[];
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every registered route (method, URL pattern), in registration order. */
-    routeTable: RouteTableEntry[];
-    /** The started pg-boss queue (see AppOptions.jobs). */
-    jobs: JobQueue;
-    /** The current instant (fixed in tests); job handlers read it. */
-    clock: () => Date;
-    /** Report delivery: mailer and Sheets client (see AppOptions.reports). */
-    reports: ReportServices;
-    /** Hourly report job and email limits (see AppOptions.reportLimits). */
-    reportLimits: ReportLimits;
-    /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
-    adPlatforms: AdPlatforms;
-  }
 }

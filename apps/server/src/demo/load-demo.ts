@@ -10,7 +10,7 @@ import { seedDemoAudiences } from './audiences';
 import { ingestFolder } from '../ingestion';
 import { hashPassword } from '../repositories/auth';
 import { assignInventoryProvider, DEMO_INVENTORY_PROVIDER } from '../repositories/inventory';
-import type { Storage } from '../plugins/external/storage';
+import type { Storage } from '../lib/storage';
 import { buildDemoFiles } from './build-demo-files';
 
 /** The demo agency's organization id and the dealership the dealer demo user belongs to. */

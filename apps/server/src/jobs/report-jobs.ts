@@ -10,7 +10,7 @@ import {
   type ParsedReportRequest,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../types';
 import { buildReportTable, reportAttachment, safeName } from '../exports/reports/report-table';
 import { formatUsDate } from '../lib/csv';
 import { localDate } from '../lib/dates';
@@ -20,7 +20,7 @@ import { getMonthOverMonth } from '../repositories/reports/month-over-month';
 import { listReportRows } from '../repositories/reports/report-rows';
 import { sendReportOnce } from '../reports/deliveries';
 import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../repositories/reports/schedules';
-import type { JobDefinition } from './workers';
+import type { JobDefinition } from './job-definition';
 
 /** Builds and delivers one report (a one-off request, a schedule's run, or the month-over-month workbook). */
 export const REPORT_DELIVERY_QUEUE = 'report-delivery';

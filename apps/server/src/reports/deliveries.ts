@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { emailDomainMessages } from '@portal/contracts';
-import type { App } from '../app';
+import type { App } from '../types';
 import { reportDeliveries } from '../db/schema';
 import type { MailMessage } from '../lib/mail';
 import { takeReportQuota } from '../repositories/reports/quotas';

@@ -1,5 +1,5 @@
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type AccountOption, type Me, type VendorId } from '@portal/contracts';
-import type { App } from '../app';
+import type { App } from '../types';
 import { notFound } from '../lib/errors';
 import { assignedAccountIds } from '../repositories/account-assignments';
 import type { SelfServiceRecord } from '../repositories/self-service';

@@ -1,5 +1,5 @@
 import { vendorNames } from '@portal/contracts';
-import type { App } from '../app';
+import type { App } from '../types';
 import { ApiError } from '../lib/errors';
 import { findConnection, updateConnectionTokens, type ConnectionRecord } from '../repositories/self-service';
 import {

@@ -1,5 +1,5 @@
-import type { App } from '../app';
-import type { JobDefinition } from '../jobs/workers';
+import type { App } from '../types';
+import type { JobDefinition } from '../jobs/job-definition';
 import { addDays, localDate } from '../lib/dates';
 import {
   campaignsToRefresh,

@@ -29,17 +29,13 @@ import {
   type VendorId,
 } from '@portal/contracts';
 import * as z from 'zod';
-import type { App } from '../../../app';
+import type { App } from '../../../types';
 import { localDate } from '../../../lib/dates';
 import { getDealership } from '../../../repositories/dealerships';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
 import { csvFileName, sendCsv } from '../../../lib/csv';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
-import {
-  dealershipsOfOrganization,
-  moveCampaign,
-  placedCampaigns,
-} from '../../../repositories/account-assignments';
+import { dealershipsOfOrganization, moveCampaign, placedCampaigns } from '../../../repositories/account-assignments';
 import { inSlices, sliceOfPage } from '../../../repositories/campaign-reports/table';
 import {
   campaignTotals,
@@ -79,7 +75,7 @@ async function loadCampaign(app: App, params: { dealership_id: number; campaign_
  * `requireTenant` first; campaign queries filter by the path's dealership.
  */
 const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
+  const app: App = fastify;
 
   /**
    * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&filters&startDate&endDate` →

@@ -27,7 +27,7 @@ import {
   type Me,
   type VendorId,
 } from '@portal/contracts';
-import type { App } from '../../../app';
+import type { App } from '../../../types';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
 import {
   dealershipsOfOrganization,
@@ -35,11 +35,7 @@ import {
   placedCampaigns,
   replaceAssignments,
 } from '../../../repositories/account-assignments';
-import {
-  deleteConnection,
-  listConnections,
-  saveConnectionAccounts,
-} from '../../../repositories/self-service';
+import { deleteConnection, listConnections, saveConnectionAccounts } from '../../../repositories/self-service';
 import { oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { signState } from '../../../self-service/token-cipher';
 import {
@@ -88,7 +84,7 @@ function connectionAccounts(app: App, grant: PlatformGrant<null>, refresh: boole
  * imports from the same accounts. Every route runs `requireTenant` (organization) first.
  */
 const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
+  const app: App = fastify;
   const accountRef = (vendorId: VendorId, query: z.infer<typeof vendorCampaignsQuerySchema>) => {
     const accountId = vendorId === VENDOR_GOOGLE_ADS ? query.customer_account_id : query.account_id;
     if (!accountId)
