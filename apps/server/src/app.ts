@@ -15,6 +15,7 @@ import canonicalPathPlugin from './plugins/external/canonical-path';
 import httpCachePlugin from './plugins/external/http-cache';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
+import sharedAssetsPlugin from './plugins/external/shared-assets';
 import storagePlugin from './plugins/external/storage';
 import type { Storage } from './lib/storage';
 import swaggerPlugin from './plugins/external/swagger';
@@ -141,6 +142,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     limits: { ...DEFAULT_EXPORT_LIMITS, ...options.exports?.limits },
   });
 
+  // Static files (the demo creatives from assets/, not the web app's folder): not API routes, so
+  // registered before the route table and the tests that walk it.
+  await app.register(sharedAssetsPlugin);
+
   // The route table, collected as routes register: tests cover every route of it automatically.
   const routeTable: RouteTableEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -190,7 +195,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(analyticsRoutes, { prefix: TENANT_PREFIX });
   await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
   const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
+  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX });
   await app.register(reportRoutes, { prefix: TENANT_PREFIX });
   await app.register(selfServiceCampaignRoutes, { prefix: TENANT_PREFIX });
   await app.register(platformRoutes, { prefix: '/api/agencies/:organization_id' });

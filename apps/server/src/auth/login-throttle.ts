@@ -57,7 +57,10 @@ export function clientKey(ip: string): string {
 }
 
 /** Until when `email` is slowed for this client address, or null when it may try now. */
-export async function throttledUntil(db: Db, email: string, client: string, now: Date): Promise<Date | null> {
+export async function throttledUntil(
+  db: Db,
+  { email, client, now }: { email: string; client: string; now: Date },
+): Promise<Date | null> {
   const [row] = await db
     .select({ lockedUntil: loginFailures.lockedUntil })
     .from(loginFailures)
@@ -81,10 +84,7 @@ export interface FailureOutcome {
  */
 export async function recordLoginFailure(
   db: Db,
-  email: string,
-  client: string,
-  now: Date,
-  rule: ThrottleRule = DEFAULT_THROTTLE,
+  { email, client, now, rule = DEFAULT_THROTTLE }: { email: string; client: string; now: Date; rule?: ThrottleRule },
 ): Promise<FailureOutcome> {
   const key = email.toLowerCase();
   const quietSince = new Date(now.getTime() - rule.quietMs);
@@ -131,7 +131,7 @@ export async function recordLoginFailure(
  * until it goes quiet — so a distributed attack is not reset by the owner signing in, and the episode
  * the owner was told about goes on without a second email while the attack does.
  */
-export async function clearLoginFailures(db: Db, email: string, client: string): Promise<void> {
+export async function clearLoginFailures(db: Db, { email, client }: { email: string; client: string }): Promise<void> {
   await db
     .delete(loginFailures)
     .where(and(eq(loginFailures.email, email.toLowerCase()), eq(loginFailures.client, client)));
@@ -140,7 +140,7 @@ export async function clearLoginFailures(db: Db, email: string, client: string):
 /** The user an email belongs to (case-insensitive), for the owner's notice; null for unknown addresses. */
 export async function findUserByEmail(
   db: Db,
-  email: string,
+  { email }: { email: string },
 ): Promise<{ id: number; email: string; name: string } | null> {
   const [user] = await db
     .select({ id: users.id, email: users.email, name: users.name })

@@ -101,7 +101,7 @@ export async function loadDemo(
       }
     }
     // The demo inventory is the Cars.com listings (SOURCES.md): its provider, spec 001 §7.
-    await assignInventoryProvider(db, DEMO_INVENTORY_PROVIDER);
+    await assignInventoryProvider(db, { name: DEMO_INVENTORY_PROVIDER });
     const vehicleCounts = await db
       .select({ id: inventoryVehicles.dealershipId, n: count() })
       .from(inventoryVehicles)

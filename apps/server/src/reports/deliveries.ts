@@ -28,9 +28,7 @@ export interface ReportSender extends ReportTenant {
  */
 export async function sendReportOnce(
   app: App,
-  key: string,
-  message: Omit<MailMessage, 'id'>,
-  sender: ReportSender,
+  { key, message, sender }: { key: string; message: Omit<MailMessage, 'id'>; sender: ReportSender },
 ): Promise<boolean> {
   const [sent] = await app.db
     .select({ key: reportDeliveries.key })
@@ -40,7 +38,7 @@ export async function sendReportOnce(
     app.log.info({ key }, 'report email already sent by an earlier attempt of this job');
     return false;
   }
-  if (!(await isAllowedRecipient(app.db, sender, message.to)))
+  if (!(await isAllowedRecipient(app.db, { tenant: sender, email: message.to })))
     throw new Error(
       `The report was not sent to ${JSON.stringify(message.to)}: ${emailDomainMessages.recipientRefused}`,
     );

@@ -25,7 +25,10 @@ export async function listAssignments(db: Db, key: AssignmentKey): Promise<Map<s
 }
 
 /** The account ids of a vendor assigned to at least one of `dealershipIds` (all of them in the organization). */
-export async function assignedAccountIds(db: Db, key: AssignmentKey, dealershipIds: number[]): Promise<Set<string>> {
+export async function assignedAccountIds(
+  db: Db,
+  { dealershipIds, ...key }: AssignmentKey & { dealershipIds: number[] },
+): Promise<Set<string>> {
   if (dealershipIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ accountId: assignments.accountId })
@@ -41,7 +44,10 @@ export async function assignedAccountIds(db: Db, key: AssignmentKey, dealershipI
 }
 
 /** The ids among `dealershipIds` that are dealerships of the organization. */
-export async function dealershipsOfOrganization(db: Db, organizationId: number, dealershipIds: number[]) {
+export async function dealershipsOfOrganization(
+  db: Db,
+  { organizationId, dealershipIds }: { organizationId: number; dealershipIds: number[] },
+) {
   if (dealershipIds.length === 0) return new Set<number>();
   const rows = await db
     .select({ id: dealerships.id })
@@ -84,7 +90,10 @@ export async function replaceAssignments(
 }
 
 /** Platform campaign id → the dealership it is imported under, for the given platform campaigns of the organization. */
-export async function placedCampaigns(db: Db, key: AssignmentKey, vendorCampaignIds: string[]) {
+export async function placedCampaigns(
+  db: Db,
+  { vendorCampaignIds, ...key }: AssignmentKey & { vendorCampaignIds: string[] },
+) {
   if (vendorCampaignIds.length === 0) return new Map<string, number>();
   const rows = await db
     .select({

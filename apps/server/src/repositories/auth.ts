@@ -14,7 +14,10 @@ export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS)
 let dummyHash: Promise<string> | undefined;
 
 /** Returns the user id when email and password match, else null. */
-export async function verifyCredentials(db: Db, email: string, password: string): Promise<number | null> {
+export async function verifyCredentials(
+  db: Db,
+  { email, password }: { email: string; password: string },
+): Promise<number | null> {
   const [user] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
@@ -32,8 +35,7 @@ const digest = (token: string) => crypto.createHash('sha256').update(token).dige
 /** Creates a session and returns the opaque token for the cookie (only its hash is stored). */
 export async function createSession(
   db: Db,
-  userId: number,
-  ttlHours: number,
+  { userId, ttlHours }: { userId: number; ttlHours: number },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = crypto.randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
@@ -43,7 +45,7 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
+export async function deleteSession(db: Db, { token }: { token: string }): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, digest(token)));
 }
 
@@ -65,8 +67,7 @@ export interface SessionTenant {
  */
 export async function findSessionTenant(
   db: Db,
-  token: string,
-  tenant: { organizationId: number; dealershipId?: number },
+  { token, tenant }: { token: string; tenant: { organizationId: number; dealershipId?: number } },
 ): Promise<SessionTenant | null> {
   const dealershipId = tenant.dealershipId;
   const [row] = await db
@@ -107,7 +108,7 @@ export async function findSessionTenant(
 }
 
 /** The signed-in user of a session token, or null when the session is unknown or expired. */
-export async function findSessionUser(db: Db, token: string): Promise<Me | null> {
-  const found = await findSessionTenant(db, token, { organizationId: 0 });
+export async function findSessionUser(db: Db, { token }: { token: string }): Promise<Me | null> {
+  const found = await findSessionTenant(db, { token, tenant: { organizationId: 0 } });
   return found?.user ?? null;
 }

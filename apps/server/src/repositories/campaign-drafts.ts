@@ -57,7 +57,10 @@ export async function createDraft(
 }
 
 /** The dealership's draft, or null (another dealership's id is null too). */
-export async function getDraft(db: Db, dealershipId: number, draftId: number): Promise<DraftRow | null> {
+export async function getDraft(
+  db: Db,
+  { dealershipId, draftId }: { dealershipId: number; draftId: number },
+): Promise<DraftRow | null> {
   const [row] = await db
     .select()
     .from(campaignDrafts)
@@ -86,11 +89,9 @@ const columnOf: Record<string, keyof typeof campaignDrafts.$inferInsert> = {
  */
 export async function updateDraft(
   db: Db,
-  dealershipId: number,
-  draftId: number,
-  data: Record<string, unknown>,
+  { dealershipId, draftId, data }: { dealershipId: number; draftId: number; data: Record<string, unknown> },
 ): Promise<DraftRow | null> {
-  const existing = await getDraft(db, dealershipId, draftId);
+  const existing = await getDraft(db, { dealershipId, draftId });
   if (!existing || existing.isIncomplete !== 1) return null;
   const set: Partial<typeof campaignDrafts.$inferInsert> = { updatedAt: new Date() };
   const filters: Record<string, string | number | null> = { ...(existing.filters ?? {}) };
@@ -136,7 +137,10 @@ export async function listIncompleteDrafts(
  * Deletes an incomplete draft and its creative records; returns the storage keys whose files may be
  * deleted now: its creatives that no other draft or created campaign records (`releaseDraftUploads`).
  */
-export async function deleteDraft(db: Db, dealershipId: number, draftId: number): Promise<string[] | null> {
+export async function deleteDraft(
+  db: Db,
+  { dealershipId, draftId }: { dealershipId: number; draftId: number },
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select({ id: campaignDrafts.id, isIncomplete: campaignDrafts.isIncomplete })
@@ -154,7 +158,10 @@ export async function deleteDraft(db: Db, dealershipId: number, draftId: number)
 }
 
 /** Deletes the creatives of an incomplete draft and clears its `creatives`; returns the storage keys whose files may be deleted now (as `deleteDraft`). */
-export async function deleteDraftCreatives(db: Db, dealershipId: number, draftId: number): Promise<string[] | null> {
+export async function deleteDraftCreatives(
+  db: Db,
+  { dealershipId, draftId }: { dealershipId: number; draftId: number },
+): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [draft] = await tx
       .select({ id: campaignDrafts.id, isIncomplete: campaignDrafts.isIncomplete })
@@ -228,7 +235,9 @@ export async function addDraftCreative(
     // with the draft row locked, so two concurrent records of one file cannot both pass.
     if (
       !links.includes(params.storageKey) &&
-      (await findDuplicateUploads(tx, params.dealershipId, [...links, params.storageKey])).includes(params.storageKey)
+      (
+        await findDuplicateUploads(tx, { dealershipId: params.dealershipId, keys: [...links, params.storageKey] })
+      ).includes(params.storageKey)
     )
       return 'duplicate' as const;
     const [known] = await tx
@@ -285,7 +294,8 @@ export async function setDraftCreatives(
     const links = [...new Set(params.links)];
     if (links.length > params.maxSlots) return 'full' as const;
     if (!(await lockDealershipUploads(tx, params.dealershipId, params.draftId, links))) return 'unknown' as const;
-    if ((await findDuplicateUploads(tx, params.dealershipId, links)).length > 0) return 'duplicate' as const;
+    if ((await findDuplicateUploads(tx, { dealershipId: params.dealershipId, keys: links })).length > 0)
+      return 'duplicate' as const;
     const recorded = new Set(
       (
         await tx

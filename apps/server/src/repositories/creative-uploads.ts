@@ -51,8 +51,7 @@ export async function recordSignedUpload(db: Db, params: RecordSignedUploadParam
  */
 export async function findDealershipUpload(
   db: Db | Tx,
-  dealershipId: number,
-  storageKey: string,
+  { dealershipId, storageKey }: { dealershipId: number; storageKey: string },
 ): Promise<CreativeUpload | null> {
   const [row] = await db
     .select()
@@ -68,7 +67,7 @@ export async function findDealershipUpload(
 }
 
 /** The ledger row of a key whatever its dealership (the signed upload route), or null. */
-export async function findUploadByKey(db: Db, storageKey: string): Promise<CreativeUpload | null> {
+export async function findUploadByKey(db: Db, { storageKey }: { storageKey: string }): Promise<CreativeUpload | null> {
   const [row] = await db.select().from(creativeUploads).where(eq(creativeUploads.storageKey, storageKey));
   return row ?? null;
 }
@@ -79,8 +78,7 @@ export async function findUploadByKey(db: Db, storageKey: string): Promise<Creat
  */
 export async function markUploadStored(
   db: Db,
-  storageKey: string,
-  file: { sizeBytes: number; sha256: string; storedAt: Date },
+  { storageKey, file }: { storageKey: string; file: { sizeBytes: number; sha256: string; storedAt: Date } },
 ): Promise<boolean> {
   const rows = await db
     .update(creativeUploads)
@@ -97,7 +95,7 @@ export async function markUploadStored(
 }
 
 /** Undoes `markUploadStored` when writing the file failed, so the signed URL can be used again. */
-export async function unmarkUploadStored(db: Db, storageKey: string): Promise<void> {
+export async function unmarkUploadStored(db: Db, { storageKey }: { storageKey: string }): Promise<void> {
   await db
     .update(creativeUploads)
     .set({ storedAt: null, sizeBytes: null, sha256: null })
@@ -156,8 +154,7 @@ export async function releaseDraftUploads(
  */
 export async function listDealershipUploads(
   db: Db | Tx,
-  dealershipId: number,
-  keys: string[],
+  { dealershipId, keys }: { dealershipId: number; keys: string[] },
 ): Promise<CreativeUpload[]> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
@@ -180,10 +177,13 @@ export async function listDealershipUploads(
  * 25 item 8: the same file twice on one draft). Keys without a recorded hash (not stored yet, or a
  * driver that does not hash) never count as duplicates.
  */
-export async function findDuplicateUploads(db: Db | Tx, dealershipId: number, keys: string[]): Promise<string[]> {
+export async function findDuplicateUploads(
+  db: Db | Tx,
+  { dealershipId, keys }: { dealershipId: number; keys: string[] },
+): Promise<string[]> {
   const seen = new Set<string>();
   const duplicates: string[] = [];
-  for (const upload of await listDealershipUploads(db, dealershipId, keys)) {
+  for (const upload of await listDealershipUploads(db, { dealershipId, keys })) {
     if (!upload.sha256) continue;
     if (seen.has(upload.sha256)) duplicates.push(upload.storageKey);
     seen.add(upload.sha256);

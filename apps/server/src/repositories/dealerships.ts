@@ -10,20 +10,23 @@ import type { Db } from '../db/client';
 import { dealerships, dmas, organizations } from '../db/schema';
 
 /** Organizations the user may open: all for platform staff, else their own. */
-export async function listOrganizations(db: Db, user: Me): Promise<Array<{ id: number; name: string }>> {
+export async function listOrganizations(db: Db, { user }: { user: Me }): Promise<Array<{ id: number; name: string }>> {
   const query = db.select({ id: organizations.id, name: organizations.name }).from(organizations);
   return user.role_id === ROLE_PLATFORM_STAFF
     ? query.orderBy(asc(organizations.name))
     : query.where(eq(organizations.id, user.organization_id));
 }
 
-export async function getOrganization(db: Db, organizationId: number) {
+export async function getOrganization(db: Db, { organizationId }: { organizationId: number }) {
   const [org] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
   return org ?? null;
 }
 
 /** Dealerships of an organization that the user may open, by name (role 3: only its own). */
-export async function listDealerships(db: Db, user: Me, organizationId: number): Promise<DealershipSummary[]> {
+export async function listDealerships(
+  db: Db,
+  { user, organizationId }: { user: Me; organizationId: number },
+): Promise<DealershipSummary[]> {
   const conditions = [eq(dealerships.organizationId, organizationId)];
   if (user.role_id !== ROLE_PLATFORM_STAFF && user.role_id !== ROLE_AGENCY_ADMIN) {
     if (user.dealership_ids.length === 0) return [];
@@ -49,8 +52,7 @@ export async function listDealerships(db: Db, user: Me, organizationId: number):
 /** A dealership with its settings and its organization's settings, or null. */
 export async function getDealership(
   db: Db,
-  organizationId: number,
-  dealershipId: number,
+  { organizationId, dealershipId }: { organizationId: number; dealershipId: number },
 ): Promise<DealershipDetail | null> {
   const [row] = await db
     .select({ dealership: dealerships, organization: organizations, dmaName: dmas.name })

@@ -44,7 +44,10 @@ export async function listInventory(
 }
 
 /** Counts of a dealership's inventory (spec 001 §3 "Inventory summary"). */
-export async function getInventorySummary(db: Db, dealershipId: number): Promise<InventorySummary> {
+export async function getInventorySummary(
+  db: Db,
+  { dealershipId }: { dealershipId: number },
+): Promise<InventorySummary> {
   const where = eq(vehicles.dealershipId, dealershipId);
   const providerRows = await db
     .selectDistinct({ id: vehicles.inventoryDataProviderId })
@@ -92,7 +95,7 @@ export async function listInventoryDataProviders(
  * Records a provider (once, by name) and marks the vehicles without a provider as its listings:
  * the demo loader's step after ingesting the Cars.com inventory.
  */
-export async function assignInventoryProvider(db: Db, name: string): Promise<number> {
+export async function assignInventoryProvider(db: Db, { name }: { name: string }): Promise<number> {
   await db.insert(providers).values({ name }).onConflictDoNothing({ target: providers.name });
   const [provider] = await db.select({ id: providers.id }).from(providers).where(eq(providers.name, name));
   await db
@@ -118,9 +121,7 @@ export interface FeedVehicle {
 /** Upserts a feed's vehicles for a dealership (by VIN); returns how many were new and updated. */
 export async function upsertInventoryFeed(
   db: Db,
-  dealershipId: number,
-  rows: FeedVehicle[],
-  today: string,
+  { dealershipId, rows, today }: { dealershipId: number; rows: FeedVehicle[]; today: string },
 ): Promise<{ inserted: number; updated: number }> {
   let inserted = 0;
   await db.transaction(async (tx) => {
@@ -164,7 +165,7 @@ const toAudience = (row: AudienceRow) => ({
   mappedAudiences: row.mappedAudiences,
 });
 
-export async function listAudiences(db: Db, dealershipId: number) {
+export async function listAudiences(db: Db, { dealershipId }: { dealershipId: number }) {
   const rows = await db
     .select()
     .from(audiences)
@@ -173,7 +174,7 @@ export async function listAudiences(db: Db, dealershipId: number) {
   return rows.map(toAudience);
 }
 
-export async function getAudience(db: Db, dealershipId: number, audienceId: number) {
+export async function getAudience(db: Db, { dealershipId, audienceId }: { dealershipId: number; audienceId: number }) {
   const [row] = await db
     .select()
     .from(audiences)

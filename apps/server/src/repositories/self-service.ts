@@ -23,7 +23,10 @@ import { byText, orderClauses, sumOf, type Slice } from './campaign-reports/tabl
 
 export type ConnectionRecord = typeof connections.$inferSelect;
 
-export async function findConnection(db: Db, organizationId: number, vendorId: number) {
+export async function findConnection(
+  db: Db,
+  { organizationId, vendorId }: { organizationId: number; vendorId: number },
+) {
   const [row] = await db
     .select()
     .from(connections)
@@ -31,7 +34,7 @@ export async function findConnection(db: Db, organizationId: number, vendorId: n
   return row ?? null;
 }
 
-export function listConnections(db: Db, organizationId: number) {
+export function listConnections(db: Db, { organizationId }: { organizationId: number }) {
   return db
     .select({
       vendorId: connections.vendorId,
@@ -68,17 +71,25 @@ export async function saveConnection(db: Db, params: SaveConnectionParams) {
 
 export async function updateConnectionTokens(
   db: Db,
-  id: number,
-  tokens: { accessTokenEnc: string; refreshTokenEnc: string | null; expiresAt: Date | null },
+  {
+    id,
+    tokens,
+  }: { id: number; tokens: { accessTokenEnc: string; refreshTokenEnc: string | null; expiresAt: Date | null } },
 ) {
   await db.update(connections).set(tokens).where(eq(connections.id, id));
 }
 
-export async function saveConnectionAccounts(db: Db, id: number, accounts: AccountOption[], at: Date) {
+export async function saveConnectionAccounts(
+  db: Db,
+  { id, accounts, at }: { id: number; accounts: AccountOption[]; at: Date },
+) {
   await db.update(connections).set({ accounts, accountsRefreshedAt: at }).where(eq(connections.id, id));
 }
 
-export async function deleteConnection(db: Db, organizationId: number, vendorId: number) {
+export async function deleteConnection(
+  db: Db,
+  { organizationId, vendorId }: { organizationId: number; vendorId: number },
+) {
   await db
     .delete(connections)
     .where(and(eq(connections.organizationId, organizationId), eq(connections.vendorId, vendorId)));
@@ -106,7 +117,7 @@ export interface ImportRow {
  * platform id: one dealership at a time) and answers the ids of the new ones and of those already
  * under this dealership. The route refuses campaigns imported under another dealership first.
  */
-export async function insertImportedCampaigns(db: Db, rows: ImportRow[]) {
+export async function insertImportedCampaigns(db: Db, { rows }: { rows: ImportRow[] }) {
   if (rows.length === 0) return { created: [] as number[], existing: [] as number[] };
   const created = await db
     .insert(campaigns)
@@ -140,7 +151,7 @@ export async function findSelfServiceCampaign(db: Db, params: { dealershipId: nu
   return row ?? null;
 }
 
-export async function findSelfServiceCampaignById(db: Db, campaignId: number) {
+export async function findSelfServiceCampaignById(db: Db, { campaignId }: { campaignId: number }) {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
   return row ?? null;
 }
@@ -221,15 +232,20 @@ export function present(c: SelfServiceRecord, impressions: number, clicks: numbe
   };
 }
 
-export async function setStatusName(db: Db, campaignId: number, statusName: PlatformStatusName) {
+export async function setStatusName(
+  db: Db,
+  { campaignId, statusName }: { campaignId: number; statusName: PlatformStatusName },
+) {
   await db.update(campaigns).set({ statusName }).where(eq(campaigns.id, campaignId));
 }
 
 export async function setImportStatus(
   db: Db,
-  campaignId: number,
-  status: ImportStatus,
-  extra: { failureReason?: string | null; lastSyncedAt?: Date } = {},
+  {
+    campaignId,
+    status,
+    extra = {},
+  }: { campaignId: number; status: ImportStatus; extra?: { failureReason?: string | null; lastSyncedAt?: Date } },
 ) {
   await db
     .update(campaigns)
@@ -250,8 +266,7 @@ export async function campaignsToRefresh(db: Db) {
 
 export async function upsertDailyRows(
   db: Db,
-  campaignId: number,
-  rows: Array<{ date: string; impressions: number; clicks: number }>,
+  { campaignId, rows }: { campaignId: number; rows: Array<{ date: string; impressions: number; clicks: number }> },
 ) {
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500).map((r) => ({ campaignId, ...r }));
@@ -267,15 +282,20 @@ export async function upsertDailyRows(
 
 export async function upsertProductRows(
   db: Db,
-  campaignId: number,
-  rows: Array<{
-    date: string;
-    productItemId: string;
-    productTitle: string;
-    impressions: number;
-    clicks: number;
-    conversions: number;
-  }>,
+  {
+    campaignId,
+    rows,
+  }: {
+    campaignId: number;
+    rows: Array<{
+      date: string;
+      productItemId: string;
+      productTitle: string;
+      impressions: number;
+      clicks: number;
+      conversions: number;
+    }>;
+  },
 ) {
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500).map((r) => ({ campaignId, ...r }));
@@ -309,7 +329,7 @@ export function dailyRows(db: Db, params: RangeParams) {
 }
 
 /** Impressions and clicks of every synced day of a campaign. */
-export async function campaignTotals(db: Db, campaignId: number) {
+export async function campaignTotals(db: Db, { campaignId }: { campaignId: number }) {
   const [row] = await db
     .select({ impressions: sumOf(daily.impressions), clicks: sumOf(daily.clicks) })
     .from(daily)
@@ -329,8 +349,7 @@ export async function countProducts(db: Db, params: RangeParams) {
 /** Product rows summed over the range, sorted (clicks descending by default), one slice. */
 export async function listProducts(
   db: Db,
-  params: RangeParams & { sorting?: SortingItem[] | undefined },
-  slice: Slice,
+  { slice, ...params }: (RangeParams & { sorting?: SortingItem[] | undefined }) & { slice: Slice },
 ): Promise<SelfServiceProduct[]> {
   const impressions = sumOf(products.impressions);
   const clicks = sumOf(products.clicks);

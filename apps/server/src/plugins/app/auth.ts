@@ -118,7 +118,7 @@ export default fp(
       const token = sessionToken(request);
       if (!token) return null;
       const since = sessionCache?.begin() ?? 0;
-      const found = await findSessionTenant(app.db, token, tenant);
+      const found = await findSessionTenant(app.db, { token, tenant });
       if (found) sessionCache?.set(key, found, since);
       return found;
     };

@@ -13,10 +13,9 @@ import { inDays } from './table';
  */
 export async function getAudienceMetrics(
   db: Db,
-  campaign: ReportCampaignRecord,
-  range: ReportRange,
+  { campaign, range }: { campaign: ReportCampaignRecord; range: ReportRange },
 ): Promise<AudienceMetrics> {
-  const days = await readDailyRows(db, campaign.id, range);
+  const days = await readDailyRows(db, { campaignId: campaign.id, range });
   const sums = sumDailyRows(days);
   const trends = await db
     .select({ date: sizes.date, customersSize: sizes.audienceSize })

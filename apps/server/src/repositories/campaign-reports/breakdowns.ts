@@ -11,7 +11,7 @@ import type { ReportRange } from './campaign';
 import { byText, inDays, sumOf } from './table';
 
 /** Impressions and clicks per placement over the range, impressions descending. */
-export function getPlacements(db: Db, campaignId: number, range: ReportRange) {
+export function getPlacements(db: Db, { campaignId, range }: { campaignId: number; range: ReportRange }) {
   const impressions = sumOf(placements.impressions);
   return db
     .select({ placement: placements.placement, impressions, clicks: sumOf(placements.clicks) })
@@ -22,7 +22,7 @@ export function getPlacements(db: Db, campaignId: number, range: ReportRange) {
 }
 
 /** Female and male impressions and clicks per age group over the range, age groups ascending. */
-export function getDemographics(db: Db, campaignId: number, range: ReportRange) {
+export function getDemographics(db: Db, { campaignId, range }: { campaignId: number; range: ReportRange }) {
   const of = (gender: 'female' | 'male', column: typeof demographics.impressions) =>
     sql<number>`coalesce(sum(${column}) filter (where ${demographics.gender} = ${gender}), 0)`.mapWith(Number);
   return db
@@ -46,7 +46,10 @@ export const unknownDmaName = (dmaCode: number) => `DMA ${dmaCode}`;
  * Every DMA with delivery in the range, with its name from the reference table, impressions
  * descending (then DMA code); `limit` keeps the top entries only.
  */
-export async function getDmas(db: Db, campaignId: number, range: ReportRange, limit?: number) {
+export async function getDmas(
+  db: Db,
+  { campaignId, range, limit }: { campaignId: number; range: ReportRange; limit?: number },
+) {
   const totals = db
     .select({
       dmaCode: campaignDmaRows.dmaCode,

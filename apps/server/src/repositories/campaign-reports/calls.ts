@@ -46,7 +46,10 @@ function callWhere(params: CallTableParams): SQL {
 }
 
 /** One slice of the phone calls table (spec 000 §2.7): default datetime descending, ties by call id. */
-export function listCalls(db: Db, params: CallTableParams, slice: Slice): Promise<PhoneCallRecord[]> {
+export function listCalls(
+  db: Db,
+  { slice, ...params }: CallTableParams & { slice: Slice },
+): Promise<PhoneCallRecord[]> {
   return db
     .select({
       phone_call_vendor_id: calls.phoneCallVendorId,

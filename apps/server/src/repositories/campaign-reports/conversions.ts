@@ -36,8 +36,7 @@ function topUtms(
  */
 export async function getConversions(
   db: Db,
-  campaign: ReportCampaignRecord,
-  range: ReportRange,
+  { campaign, range }: { campaign: ReportCampaignRecord; range: ReportRange },
 ): Promise<ConversionsResponse> {
   const where = and(eq(conversions.campaignId, campaign.id), inDays(conversions.date, range));
   const count = sumOf(conversions.count);

@@ -51,7 +51,7 @@ function creativeTotals(db: Db, params: CreativeTableParams) {
  * range (0 when it did not run), default impressions descending, ties by creative id. Filters:
  * `creative_name` (text), `creative_size` (one or more sizes).
  */
-export async function listCreatives(db: Db, params: CreativeTableParams, slice: Slice) {
+export async function listCreatives(db: Db, { slice, ...params }: CreativeTableParams & { slice: Slice }) {
   const { totals, impressions, clicks, where } = creativeTotals(db, params);
   const rows = await db
     .select({

@@ -23,7 +23,10 @@ export interface DailyRow {
 }
 
 /** A campaign's daily delivery rows within the range, oldest first (one primary-key range scan). */
-export function readDailyRows(db: Db, campaignId: number, range: ReportRange): Promise<DailyRow[]> {
+export function readDailyRows(
+  db: Db,
+  { campaignId, range }: { campaignId: number; range: ReportRange },
+): Promise<DailyRow[]> {
   return db
     .select({
       date: metrics.date,

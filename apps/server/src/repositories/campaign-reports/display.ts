@@ -9,10 +9,9 @@ import { dailyPoints, readDailyRows, sumDailyRows } from './daily';
  */
 export async function getDisplayMetrics(
   db: Db,
-  campaign: ReportCampaignRecord,
-  range: ReportRange,
+  { campaign, range }: { campaign: ReportCampaignRecord; range: ReportRange },
 ): Promise<DisplayMetrics> {
-  const days = await readDailyRows(db, campaign.id, range);
+  const days = await readDailyRows(db, { campaignId: campaign.id, range });
   const sums = sumDailyRows(days);
   return {
     client_campaign_display_name: campaign.displayName,

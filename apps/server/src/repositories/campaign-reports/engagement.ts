@@ -5,7 +5,7 @@ import type { ReportRange } from './campaign';
 import { inDays, sumOf } from './table';
 
 /** Walk-in visits per location over the range with its coordinates, visits descending, ties by name. */
-export function getWalkIns(db: Db, campaignId: number, range: ReportRange) {
+export function getWalkIns(db: Db, { campaignId, range }: { campaignId: number; range: ReportRange }) {
   const visits = sumOf(locations.visits);
   return db
     .select({
@@ -22,7 +22,7 @@ export function getWalkIns(db: Db, campaignId: number, range: ReportRange) {
 }
 
 /** Promoted events whose date is in the range, by date then id (EVT map). */
-export function getEvents(db: Db, campaignId: number, range: ReportRange) {
+export function getEvents(db: Db, { campaignId, range }: { campaignId: number; range: ReportRange }) {
   return db
     .select({
       event_id: events.eventId,

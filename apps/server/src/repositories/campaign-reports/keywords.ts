@@ -51,7 +51,7 @@ function keywordTotals(db: Db, params: KeywordTableParams) {
  * without a share left out), as percents to two decimals. Default impressions descending, ties by
  * keyword id; filter `keyword` (text).
  */
-export async function listKeywords(db: Db, params: KeywordTableParams, slice: Slice) {
+export async function listKeywords(db: Db, { slice, ...params }: KeywordTableParams & { slice: Slice }) {
   const { totals, where } = keywordTotals(db, params);
   const num = (column: SQL.Aliased<number>) => sql<number>`${column}`.mapWith(Number);
   const impressions = num(totals.impressions);

@@ -24,7 +24,7 @@ function leadWhere(params: LeadTableParams): SQL {
  * One slice of the leads table: leads whose local day is in the range, newest first by default,
  * ties by lead id. Filters: `lead_type`, `status` (one or more values each).
  */
-export function listLeads(db: Db, params: LeadTableParams, slice: Slice) {
+export function listLeads(db: Db, { slice, ...params }: LeadTableParams & { slice: Slice }) {
   return db
     .select({
       lead_id: leads.leadId,

@@ -72,12 +72,11 @@ async function sectionCounts(
  */
 export async function getCampaignReport(
   db: Db,
-  campaign: ReportCampaignRecord,
-  range: ReportRange,
+  { campaign, range }: { campaign: ReportCampaignRecord; range: ReportRange },
 ): Promise<CampaignReport> {
   // Independent reads: on PostgreSQL they run on two pooled connections at once.
   const [days, sections] = await Promise.all([
-    readDailyRows(db, campaign.id, range),
+    readDailyRows(db, { campaignId: campaign.id, range }),
     sectionCounts(db, campaign, range),
   ]);
   const sums = sumDailyRows(days);

@@ -21,7 +21,7 @@ function siteWhere(params: SiteTableParams): SQL {
  * with its distinct creative sizes (`AD_SIZES`, sorted), default impressions descending, ties by
  * site. Sortable by `SITE` and `IMPRESSIONS`; filter `SITE` (text).
  */
-export async function listSites(db: Db, params: SiteTableParams, slice: Slice) {
+export async function listSites(db: Db, { slice, ...params }: SiteTableParams & { slice: Slice }) {
   const impressions = sumOf(sites.impressions);
   const sortable = { SITE: byText(sites.site), IMPRESSIONS: impressions };
   const sorting = params.sorting?.map((s) => ({ ...s, id: s.id.toUpperCase() }));

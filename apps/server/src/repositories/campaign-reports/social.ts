@@ -25,14 +25,13 @@ function conversionsByType(db: Db, campaignId: number, range: ReportRange) {
  */
 export async function getSocialMetrics(
   db: Db,
-  campaign: ReportCampaignRecord,
-  range: ReportRange,
+  { campaign, range }: { campaign: ReportCampaignRecord; range: ReportRange },
 ): Promise<SocialMetrics> {
-  const days = await readDailyRows(db, campaign.id, range);
+  const days = await readDailyRows(db, { campaignId: campaign.id, range });
   const sums = sumDailyRows(days);
-  const placements = await getPlacements(db, campaign.id, range);
-  const demographics = await getDemographics(db, campaign.id, range);
-  const dmas = await getDmas(db, campaign.id, range, TOP_ENTRIES);
+  const placements = await getPlacements(db, { campaignId: campaign.id, range });
+  const demographics = await getDemographics(db, { campaignId: campaign.id, range });
+  const dmas = await getDmas(db, { campaignId: campaign.id, range, limit: TOP_ENTRIES });
   const conversionsMetrics = campaign.enableFacebookCampaignConversions
     ? await conversionsByType(db, campaign.id, range)
     : null;

@@ -17,8 +17,7 @@ export const HIGHEST_CTR_MIN_IMPRESSIONS = 100;
  */
 export async function getTopVehicles(
   db: Db,
-  campaign: Pick<ReportCampaignRecord, 'id' | 'dealershipId'>,
-  range: ReportRange,
+  { campaign, range }: { campaign: Pick<ReportCampaignRecord, 'id' | 'dealershipId'>; range: ReportRange },
 ): Promise<TopVehiclesResponse> {
   const { totals, impressions, clicks, join } = vehicleTotals(db, { campaign, ...range });
   const pick = async (condition: SQL, order: SQL[]) => {

@@ -58,7 +58,10 @@ function vehicleFilters(params: VehicleTableParams, vin: SQL): SQL | undefined {
  * One slice of the vehicles table (spec 000 §2.6, §2.7): sortable by every column, default
  * impressions descending, ties by VIN.
  */
-export async function listVehicles(db: Db, params: VehicleTableParams, slice: Slice): Promise<VehicleRow[]> {
+export async function listVehicles(
+  db: Db,
+  { slice, ...params }: VehicleTableParams & { slice: Slice },
+): Promise<VehicleRow[]> {
   const { totals, impressions, clicks, join } = vehicleTotals(db, params);
   const order = orderClauses(
     params.sorting,

@@ -16,7 +16,10 @@ export interface ReportTenant {
  * that organization given the dealership (the `requireTenant` rule) — or an address whose domain the
  * organization allows (`organization_email_domains`). Case-insensitive.
  */
-export async function isAllowedRecipient(db: Db, tenant: ReportTenant, email: string): Promise<boolean> {
+export async function isAllowedRecipient(
+  db: Db,
+  { tenant, email }: { tenant: ReportTenant; email: string },
+): Promise<boolean> {
   const address = email.trim().toLowerCase();
   if (!mailboxPattern.test(address)) return false;
   const domain = address.slice(address.lastIndexOf('@') + 1);
@@ -34,7 +37,7 @@ export async function isAllowedRecipient(db: Db, tenant: ReportTenant, email: st
 }
 
 /** The organization's allowed report email domains, alphabetically. */
-export async function listEmailDomains(db: Db, organizationId: number) {
+export async function listEmailDomains(db: Db, { organizationId }: { organizationId: number }) {
   const rows = await db
     .select({ domain: organizationEmailDomains.domain, createdAt: organizationEmailDomains.createdAt })
     .from(organizationEmailDomains)

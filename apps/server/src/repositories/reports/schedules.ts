@@ -119,7 +119,10 @@ export async function getOwnSchedule(db: Db, params: { dealershipId: number; use
 }
 
 /** The status of a schedule's run of a day, or null when there is none. */
-export async function runStatus(db: Db, scheduleId: number, runDate: string): Promise<string | null> {
+export async function runStatus(
+  db: Db,
+  { scheduleId, runDate }: { scheduleId: number; runDate: string },
+): Promise<string | null> {
   const [run] = await db
     .select({ status: reportScheduleRuns.status })
     .from(reportScheduleRuns)
@@ -230,7 +233,10 @@ export async function listActiveSchedules(db: Db) {
  * Claims the run of a schedule for a due day: inserts (schedule, day) unless it exists — the primary
  * key makes this the one point where two processes agree — and returns the run's status.
  */
-export async function claimRun(db: Db, scheduleId: number, runDate: string): Promise<string> {
+export async function claimRun(
+  db: Db,
+  { scheduleId, runDate }: { scheduleId: number; runDate: string },
+): Promise<string> {
   await db.insert(reportScheduleRuns).values({ scheduleId, runDate }).onConflictDoNothing();
   const [run] = await db
     .select({ status: reportScheduleRuns.status })
@@ -255,7 +261,7 @@ export async function finishRun(
 }
 
 /** A schedule by id with its run of a day, or null. */
-export async function getScheduleRun(db: Db, scheduleId: number, runDate: string) {
+export async function getScheduleRun(db: Db, { scheduleId, runDate }: { scheduleId: number; runDate: string }) {
   const [row] = await db
     .select({ schedule: reportSchedules, status: reportScheduleRuns.status })
     .from(reportSchedules)

@@ -56,13 +56,13 @@ const auth: FastifyPluginAsyncZod<{
         reply.header('retry-after', String(seconds));
         return new ApiError(429, 'RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s`);
       };
-      const locked = await throttledUntil(app.db, email, client, now);
+      const locked = await throttledUntil(app.db, { email, client, now });
       if (locked) throw slowed(locked);
-      const userId = await verifyCredentials(app.db, email, password);
+      const userId = await verifyCredentials(app.db, { email, password });
       if (userId === null) {
-        const outcome = await recordLoginFailure(app.db, email, client, now, options.throttle);
+        const outcome = await recordLoginFailure(app.db, { email, client, now, rule: options.throttle });
         if (outcome.notifyOwner) {
-          const user = await findUserByEmail(app.db, email);
+          const user = await findUserByEmail(app.db, { email });
           if (user)
             sendThrottleNotice(app.reports.mailer, request.log, {
               user,
@@ -73,10 +73,10 @@ const auth: FastifyPluginAsyncZod<{
         }
         throw new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password');
       }
-      await clearLoginFailures(app.db, email, client);
+      await clearLoginFailures(app.db, { email, client });
       const previous = sessionToken(request);
-      if (previous) await deleteSession(app.db, previous);
-      const session = await createSession(app.db, userId, options.sessionTtlHours);
+      if (previous) await deleteSession(app.db, { token: previous });
+      const session = await createSession(app.db, { userId, ttlHours: options.sessionTtlHours });
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: '/',
         httpOnly: true,
@@ -85,7 +85,7 @@ const auth: FastifyPluginAsyncZod<{
         signed: true,
         expires: session.expiresAt,
       });
-      const me = await findSessionUser(app.db, session.token);
+      const me = await findSessionUser(app.db, { token: session.token });
       return { ...me!, csrf_token: csrfTokenFor(options.sessionSecret, session.token) };
     },
   );
@@ -103,7 +103,7 @@ const auth: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = sessionToken(request);
-      if (token) await deleteSession(app.db, token);
+      if (token) await deleteSession(app.db, { token });
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send(null);
     },

@@ -71,7 +71,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadAudienceCampaign(app.db, request.params);
-      return getAudienceMetrics(app.db, campaign, rangeOf(request.query));
+      return getAudienceMetrics(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 };

@@ -38,7 +38,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getSocialMetrics(app.db, campaign, rangeOf(request.query));
+      return getSocialMetrics(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 
@@ -56,7 +56,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getPlacements(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getPlacements(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 
@@ -78,7 +78,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getDemographics(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getDemographics(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 
@@ -95,7 +95,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getDmas(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getDmas(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 };

@@ -61,7 +61,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getDisplayMetrics(app.db, campaign, rangeOf(request.query));
+      return getDisplayMetrics(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 
@@ -87,7 +87,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getConversions(app.db, campaign, rangeOf(request.query));
+      return getConversions(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 

@@ -66,7 +66,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getWalkIns(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getWalkIns(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 
@@ -89,7 +89,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getEvents(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getEvents(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 };

@@ -34,7 +34,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getCampaignReport(app.db, campaign, rangeOf(request.query));
+      return getCampaignReport(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 

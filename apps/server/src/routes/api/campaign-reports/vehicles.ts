@@ -104,7 +104,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getTopVehicles(app.db, campaign, rangeOf(request.query));
+      return getTopVehicles(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 

@@ -11,11 +11,7 @@ import {
 } from '@portal/contracts';
 import { localDate, monthStart } from '../../../lib/dates';
 import { notFound } from '../../../lib/errors';
-import {
-  getCampaignsSummary,
-  getManagedCampaign,
-  listManagedCampaigns,
-} from '../../../repositories/campaigns';
+import { getCampaignsSummary, getManagedCampaign, listManagedCampaigns } from '../../../repositories/campaigns';
 import { getOrganization } from '../../../repositories/dealerships';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -66,7 +62,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
       },
     },
     async (request) => {
-      const organization = await getOrganization(app.db, request.params.organization_id);
+      const organization = await getOrganization(app.db, { organizationId: request.params.organization_id });
       const today = localDate(options.clock(), organization?.timeZone ?? 'America/Chicago');
       return getCampaignsSummary(app.db, {
         dealershipId: request.params.dealership_id,

@@ -50,7 +50,7 @@ const emailDomainRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEmailDomainsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listEmailDomains(app.db, request.params.organization_id) }),
+    async (request) => ({ data: await listEmailDomains(app.db, { organizationId: request.params.organization_id }) }),
   );
 
   /**

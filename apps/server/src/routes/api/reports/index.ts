@@ -62,7 +62,10 @@ const exportErrors = { ...errors, 429: errorResponseSchema, 503: errorResponseSc
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   async function dealershipOf(params: { organization_id: number; dealership_id: number }): Promise<DealershipDetail> {
-    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
+    const dealership = await getDealership(app.db, {
+      organizationId: params.organization_id,
+      dealershipId: params.dealership_id,
+    });
     if (!dealership) throw notFound('Dealership not found');
     return dealership;
   }
@@ -114,7 +117,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 400 at `email` when the recipient is neither a user of the dealership nor of an allowed domain. */
   async function checkRecipient(dealership: DealershipDetail, email: string): Promise<void> {
     const tenant = { organizationId: dealership.organization_id, dealershipId: dealership.id };
-    if (!(await isAllowedRecipient(app.db, tenant, email)))
+    if (!(await isAllowedRecipient(app.db, { tenant, email })))
       throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
         { path: 'email', message: emailDomainMessages.recipientRefused },
       ]);
@@ -480,13 +483,13 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw notFound('Scheduled report not found');
       const { schedule } = found;
       const runDate = localDate(app.clock(), found.timeZone);
-      const before = await runStatus(app.db, schedule.id, runDate);
+      const before = await runStatus(app.db, { scheduleId: schedule.id, runDate });
       if (before === 'sent' || before === 'failed') return reply.code(202).send({ status: before, run_date: runDate });
       if (before === null) {
         const dealership = await dealershipOf(request.params);
         await admitReportEmail(request, reply, dealership, schedule.email);
       }
-      const status = await claimRun(app.db, schedule.id, runDate);
+      const status = await claimRun(app.db, { scheduleId: schedule.id, runDate });
       if (status === 'queued')
         await enqueueReportDelivery(app, request, { kind: 'schedule', scheduleId: schedule.id, runDate });
       return reply.code(202).send({ status: status as 'queued' | 'sent' | 'failed', run_date: runDate });
