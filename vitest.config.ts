@@ -1,25 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` (pure functions of contracts and server, and the root scripts of npm start,
-// npm test and the docs check), `server` (routes and
-// repositories against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set)
-// and `web` (components under happy-dom with Testing Library).
+// Four projects: `fast` and `slow` (the unit tests: pure functions of contracts, report-charts and
+// the server, and the root scripts of npm start, npm test and the docs check — `fast` runs in under
+// 30 s on 2 cores, `slow` holds the files that take seconds each), `server` (routes and repositories
+// against a real database: PGlite, or PostgreSQL when TEST_DATABASE_URL is set) and `web`
+// (components under happy-dom with Testing Library).
+
+/** Unit test files and folders of the `fast` and `slow` projects. */
+const unitTests = [
+  'packages/contracts/test/**/*.test.ts',
+  'packages/report-charts/test/**/*.test.ts',
+  'apps/server/test/unit/**/*.test.ts',
+  'scripts/test/**/*.test.mjs',
+];
+/**
+ * The unit tests that take seconds each: the demo build over the real datasets, property tests
+ * with thousands of runs, and tests that start child processes. Everything else is `fast`.
+ */
+const slowUnitTests = [
+  'apps/server/test/unit/demo/**/*.test.ts',
+  'apps/server/test/unit/validate-row.test.ts',
+  'apps/server/test/unit/read-files.test.ts',
+  'scripts/test/test-setup.test.mjs',
+];
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: [
-            'packages/contracts/test/**/*.test.ts',
-            'packages/report-charts/test/**/*.test.ts',
-            'apps/server/test/unit/**/*.test.ts',
-            'scripts/test/**/*.test.mjs',
-          ],
-          environment: 'node',
-        },
-      },
+      { test: { name: 'fast', include: unitTests, exclude: slowUnitTests, environment: 'node' } },
+      { test: { name: 'slow', include: slowUnitTests, environment: 'node' } },
       {
         test: {
           name: 'server',

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: refuses a Node older than package.json's engines and a port that is taken (each in one
 // line naming the fix), installs dependencies if missing, builds the web app if it is missing or older
-// than its sources, then runs the server (migrations, the first-start demo load and the start-up block
-// with the URL, the demo users and where the data lives happen there; README "Quick start").
+// than its sources, builds the server the same way (apps/server/scripts/build.mjs: esbuild, a bundle in
+// apps/server/dist), then runs that compiled JavaScript with this Node, not tsx (migrations, the
+// first-start demo load and the start-up block with the URL, the demo users and where the data lives
+// happen there; README "Quick start").
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -65,7 +67,20 @@ if (!fs.existsSync(webIndex) || fs.statSync(webIndex).mtimeMs < sourceMtime) {
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+const serverBundle = path.join(root, 'apps/server/dist/server.js');
+const serverSources = [
+  'apps/server/src',
+  'apps/server/scripts/build.mjs',
+  'packages/contracts/src',
+  'packages/report-charts/src',
+];
+const serverSourceMtime = Math.max(...serverSources.map((s) => newestMtime(path.join(root, s))));
+if (!fs.existsSync(serverBundle) || fs.statSync(serverBundle).mtimeMs < serverSourceMtime) {
+  console.info('Building the server…');
+  run(process.execPath, ['apps/server/scripts/build.mjs']);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
   stdio: 'inherit',
   cwd: root,
 });

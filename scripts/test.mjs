@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every check the project has, in order — lint, format, typecheck, documented
-// scripts, unit and web component tests, server tests on PGlite (and on PostgreSQL), then browser
-// tests against the real server and a small-scale benchmark run. Stops at the first failure.
+// scripts, unit and web component tests, server tests on PGlite (and on PostgreSQL), the build, the
+// compiled server and the fast unit tests on Node 22 and 24, then browser tests against the real
+// server and a small-scale benchmark run. Stops at the first failure.
 //
 // Before the first step it sets up what the selected steps need (issue 26; README "Quick start"):
 // - Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and pdftotext: installed from apt when
@@ -53,7 +54,7 @@ const steps = [
   step('format', 'npx', ['prettier', '--check', '.']),
   step('typecheck', 'npm', ['run', 'typecheck']),
   step('documented scripts', 'node', ['scripts/check-docs.mjs']),
-  step('unit and web tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']),
+  step('unit and web tests', 'npx', ['vitest', 'run', '--project', 'fast', '--project', 'slow', '--project', 'web']),
   {
     parallel: [
       step('server tests (PGlite)', 'npx', ['vitest', 'run', '--project', 'server'], {
@@ -65,7 +66,11 @@ const steps = [
       }),
     ],
   },
-  step('build web', 'npm', ['run', 'build', '-w', 'apps/web']),
+  step('build web and server', 'npm', ['run', 'build']),
+  // The compiled server on Node 22 and 24 (installed from the npm registry into ~/.cache once): it
+  // loads the demo, answers the same reports as on this Node and exports a PDF; the fast unit tests
+  // run on each too (issue 19 §5; README "Node versions").
+  step('node versions (22, 24)', 'node', ['scripts/node-smoke.mjs', '--unit']),
   step('browser tests', 'npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts'], {
     needs: ['chromium', 'pdftotext'],
   }),

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
-// Browser tests drive the real server (`npm start`'s entry) on a fresh embedded database with the
-// demo agency loaded, in Debian's Chromium (no browser download is possible here).
+// Browser tests drive the real server (`npm start`'s compiled bundle, rebuilt first: under a second)
+// on a fresh embedded database with the demo agency loaded, in Debian's Chromium (no browser download
+// is possible here).
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 3310);
 // Set once by the runner and inherited by its workers, so tests can read the server's DATA_DIR (e.g. its outbox).
@@ -40,7 +41,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx apps/server/src/server.ts`,
+    command: `node apps/server/scripts/build.mjs && node --enable-source-maps apps/server/dist/server.js`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,

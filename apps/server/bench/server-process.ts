@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer } from '../scripts/build.mjs';
 
 export const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -51,12 +52,14 @@ function track(child: ChildProcess, url: string): RunningProcess {
 }
 
 /**
- * Starts the real portal server (apps/server/src/server.ts, the same entry as `npm start`) on
- * `databaseUrl` without the demo, and waits for /api/health.
+ * Starts the real portal server as `npm start` runs it (apps/server/src/server.ts compiled by
+ * scripts/build.mjs into dist/server.js, built here first) on `databaseUrl` without the demo, and
+ * waits for /api/health.
  */
 export async function startPortal(databaseUrl: string, port: number): Promise<RunningProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const { server } = await buildServer();
+  const child = spawn(process.execPath, ['--enable-source-maps', server], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { loadDemo } from '../src/demo/load-demo';
 import { createJobQueue, JOB_SCHEMA } from '../src/jobs/queue';
 import { createLocalStorage } from '../src/lib/storage/local';
 import { TEST_TODAY } from './constants';
+import { buildServer } from '../scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,6 +18,8 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The storage folder the demo loader filled (call recordings); each test file copies it. */
     storageTemplate: string;
+    /** The compiled server (`dist/test-<pid>/server.js`, built once per run) that black-box tests start. */
+    serverBundle: string;
   }
 }
 
@@ -25,6 +29,11 @@ declare module 'vitest' {
  * (TEST_DATABASE_URL) the schema of that database is recreated and loaded once.
  */
 export default async function setup(project: TestProject) {
+  // The server that black-box tests start as a process is the compiled one of `npm start`, built
+  // here into a folder of this run's own (two runs side by side do not overwrite each other's).
+  const bundleDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', `test-${process.pid}`);
+  const { server: serverBundle } = await buildServer({ outdir: bundleDir });
+  project.provide('serverBundle', serverBundle);
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-test-'));
   const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
   const database = await openDatabase({ databaseUrl, dataDir: path.join(work, 'template') });
@@ -48,6 +57,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteTemplate', databaseUrl ? '' : path.join(work, 'template'));
   return async () => {
     await fs.rm(work, { recursive: true, force: true });
+    await fs.rm(bundleDir, { recursive: true, force: true });
     await fs.rm(dir, { recursive: true, force: true });
   };
 }

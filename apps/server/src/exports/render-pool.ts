@@ -37,8 +37,9 @@ export const BUSY_RETRY_AFTER_SECONDS = 5;
 /**
  * A pool of `threads` workers running `render-tasks.ts`. Workers start on the first task and stop
  * after a minute without one; with `warm`, one starts at once and stays (the server's pool: loading
- * pdfmake, ECharts and exceljs takes seconds, off the event loop). They load TypeScript through tsx (`--import tsx`) when the worker file
- * is a `.ts` source — under `npm start`, `tsx watch` and vitest alike — and run plain when compiled.
+ * pdfmake, ECharts and exceljs takes seconds, off the event loop). Compiled (`npm start`: this module
+ * is inside `dist/server.js`) they load `dist/render-tasks.js`, the bundle's second entry; from the
+ * sources (`tsx watch`, vitest) they load `render-tasks.ts` through tsx (`--import tsx`).
  * They run at a lower CPU priority (nice +10) than the main thread.
  */
 export function createExportRenderer(options: { threads?: number; warm?: boolean } = {}): ExportRenderer {

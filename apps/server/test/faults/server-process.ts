@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { inject } from 'vitest';
 import { serverDir, waitUntilUp } from '../../bench/server-process';
 
 /** A free TCP port on 127.0.0.1 (the system picks it). */
@@ -23,13 +24,14 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real portal server (`src/server.ts`, the entry of `npm start`) as its own process on
+ * Starts the real portal server — the compiled bundle of `npm start` (`src/server.ts` built by
+ * scripts/build.mjs once per run in global-setup.ts), run by this Node without tsx — as its own process on
  * `env` (DATABASE_URL, DATA_DIR, … on top of this process's environment, without the demo) and
  * waits until /api/health answers.
  */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', inject('serverBundle')], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -58,8 +58,10 @@ describe('job queue (pg-boss on the portal database)', () => {
     const first = await ctx.jobs.send('test-short', { label: 'a' }, { singletonKey: 'k', startAfter: 60 });
     const second = await ctx.jobs.send('test-short', { label: 'a' }, { singletonKey: 'k', startAfter: 60 });
     const other = await ctx.jobs.send('test-short', { label: 'b' }, { singletonKey: 'other', startAfter: 60 });
-    expect(other).toBeTruthy();
-    expect(first).toBeTruthy();
+    // send answers the new job's id, or null when the queue's policy refuses the job.
+    expect(first).toEqual(expect.any(String));
+    expect(other).toEqual(expect.any(String));
+    expect(other).not.toBe(first);
     expect(second).toBeNull();
   });
 });

@@ -121,7 +121,7 @@ describe('drafts (spec 001 §4 draft lifecycle)', () => {
     ]) {
       const response = await call('POST', '/campaigns', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().error.code).toBeDefined();
+      expect(response.json().error.code, JSON.stringify(body)).toBe('VALIDATION_FAILED');
     }
     const id = await newDraft('VLA');
     for (const body of [
