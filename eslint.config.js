@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const featuresDir = new URL('./apps/web/src/features/', import.meta.url);
@@ -129,6 +130,41 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Data access sits below the HTTP layer (apps/server/README.md): repositories never import routes,
+    // plugins or the app (the rule above is repeated: a later no-restricted-imports replaces it).
+    files: ['apps/server/src/repositories/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: spreadsheetPackages.map((name) => ({
+            name,
+            message: 'Write spreadsheets through src/exports/spreadsheet-writers.ts (it escapes formula injection).',
+          })),
+          patterns: [
+            { group: ['**/apps/web/**', '@portal/web'], message: 'The server does not import the web app.' },
+            {
+              group: ['**/routes/**', '**/plugins/**', '**/app', '**/app.ts'],
+              message: 'Repositories are plain (db, params) functions: they import no route, plugin or app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No import cycle in the server (issue 19 §3): a module never reaches itself through its imports,
+    // type-only imports included (the App type lives in src/types.ts, not in app.ts that imports the routes).
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/scripts/**/*.{js,mjs,ts}', '**/*.config.{js,ts}', '**/e2e/**/*.ts', 'apps/server/src/cli/**/*.ts'],

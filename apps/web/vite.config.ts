@@ -3,7 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The SPA is served as static files by the API server in production; in development Vite proxies
-// `/api` to the server started with `npm start` (PORT 3000 by default, or API_PROXY_TARGET).
+// `/api` and the shared assets the server serves (`/demo-creatives`, from assets/ at the root) to the
+// server started with `npm start` (PORT 3000 by default, or API_PROXY_TARGET).
+const toServer = { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000', changeOrigin: false };
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -11,14 +14,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: {
-      '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000', changeOrigin: false },
-    },
+    proxy: { '/api': toServer, '/demo-creatives': toServer },
   },
   preview: {
-    proxy: {
-      '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000', changeOrigin: false },
-    },
+    proxy: { '/api': toServer, '/demo-creatives': toServer },
   },
   build: {
     outDir: 'dist',

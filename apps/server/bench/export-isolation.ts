@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
-import { hashPassword } from '../src/plugins/app/auth-repository';
+import { hashPassword } from '../src/repositories/auth';
 import { BENCH_ORGANIZATION_ID, BENCH_PASSWORD, type BenchProbes } from './generate';
 import { runLoad, type LoadFigures } from './load';
 import type { BenchScale } from './scale';

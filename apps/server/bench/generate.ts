@@ -4,7 +4,7 @@ import { productCatalog, productCodes, type ProductCode } from '@portal/contract
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildDmas } from '../src/demo/dealerships';
-import { hashPassword } from '../src/plugins/app/auth-repository';
+import { hashPassword } from '../src/repositories/auth';
 import type { BenchScale } from './scale';
 
 export const BENCH_ORGANIZATION_ID = 1;

@@ -8,8 +8,7 @@ import { responseSerializerCompiler, type ResponseSerialization } from './lib/re
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { JobQueue } from './jobs/queue';
-import type { SheetsClient } from './lib/google-sheets';
-import { createMailer, type Mailer } from './lib/mail';
+import { createMailer } from './lib/mail';
 import { ApiError } from './lib/errors';
 import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
@@ -17,16 +16,14 @@ import canonicalPathPlugin from './plugins/external/canonical-path';
 import httpCachePlugin from './plugins/external/http-cache';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
-import storagePlugin, { type Storage } from './plugins/external/storage';
+import sharedAssetsPlugin from './plugins/external/shared-assets';
+import storagePlugin from './plugins/external/storage';
+import type { Storage } from './lib/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
-import { DEFAULT_THROTTLE, type ThrottleRule } from './plugins/app/login-throttle';
-import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './plugins/app/reports/quotas';
-import exportLimitsPlugin, {
-  DEFAULT_EXPORT_LIMITS,
-  type ExportClass,
-  type ExportLimits,
-} from './plugins/app/export-limits';
+import { DEFAULT_THROTTLE, type ThrottleRule } from './auth/login-throttle';
+import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './repositories/reports/quotas';
+import exportLimitsPlugin, { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './plugins/app/export-limits';
 import { createExportRenderer, type ExportRenderer } from './exports/render-pool';
 import adminIngestRoutes from './routes/api/admin/ingest';
 import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';
@@ -48,11 +45,15 @@ import selfServiceCampaignRoutes from './routes/api/self-service/campaigns';
 import selfServiceOAuthRoutes from './routes/api/self-service/oauth';
 import platformRoutes from './routes/api/self-service/platforms';
 import { createAdPlatforms, type AdPlatforms } from './self-service/connectors';
+import type { App, ReportServices, RouteTableEntry } from './types';
+
+// Kept importable from here too (tests, scripts); they are defined in types.ts.
+export type { App, ReportServices, RouteTableEntry } from './types';
 
 export interface AppOptions {
   config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_RATE_LIMIT' | 'TRUST_PROXY'> & { sessionSecret: string };
   database: Database;
-  /** Where files live (local disk or S3): see plugins/external/storage.ts. */
+  /** Where files live (local disk or S3): see lib/storage. */
   storage: Storage;
   /**
    * The pg-boss job queue, already started (src/jobs/queue.ts). Routes enqueue with `app.jobs.send`;
@@ -65,7 +66,7 @@ export interface AppOptions {
   adPlatforms?: AdPlatforms;
   /** The current instant; tests pass a fixed clock. */
   clock?: () => Date;
-  /** Sign-in throttling (plugins/app/login-throttle.ts); default DEFAULT_THROTTLE (LOGIN_THROTTLE_SECONDS sets the first delay). */
+  /** Sign-in throttling (auth/login-throttle.ts); default DEFAULT_THROTTLE (LOGIN_THROTTLE_SECONDS sets the first delay). */
   loginThrottle?: Partial<ThrottleRule>;
   /** Report jobs and emails per user and per organization an hour (docs/reports.md); default 20 and 200. */
   reportLimits?: ReportLimits;
@@ -88,12 +89,6 @@ export interface AppOptions {
   exports?: { renderer?: ExportRenderer; limits?: Partial<ExportLimits> };
 }
 
-/** How reports leave the portal: the mailer (SMTP or outbox) and the Sheets client (null without a service account). */
-export interface ReportServices {
-  mailer: Mailer;
-  sheets: SheetsClient | null;
-}
-
 /** What the response cache keeps per process unless told otherwise (RESPONSE_CACHE_MB). */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
@@ -104,7 +99,7 @@ export const TENANT_PREFIX = '/api/agencies/:organization_id/dealership/:dealers
  * Builds the Fastify app: external plugins (db, errors, security headers, docs, rate limit), then
  * app plugins (auth), then routes (STYLE habit 5). The caller opens and migrates the database.
  */
-export async function buildApp(options: AppOptions) {
+export async function buildApp(options: AppOptions): Promise<App> {
   const app = Fastify({
     logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     trustProxy: options.config.TRUST_PROXY,
@@ -156,6 +151,10 @@ export async function buildApp(options: AppOptions) {
     limits: { ...DEFAULT_EXPORT_LIMITS, ...options.exports?.limits },
   });
 
+  // Static files (the demo creatives from assets/, not the web app's folder): not API routes, so
+  // registered before the route table and the tests that walk it.
+  await app.register(sharedAssetsPlugin);
+
   // The route table, collected as routes register: tests cover every route of it automatically.
   const routeTable: RouteTableEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -205,7 +204,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(analyticsRoutes, { prefix: TENANT_PREFIX });
   await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
   const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX, webDist });
+  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX });
   await app.register(reportRoutes, { prefix: TENANT_PREFIX });
   await app.register(selfServiceCampaignRoutes, { prefix: TENANT_PREFIX });
   await app.register(platformRoutes, { prefix: '/api/agencies/:organization_id' });
@@ -221,8 +220,6 @@ export async function buildApp(options: AppOptions) {
   });
   return app;
 }
-
-export type App = Awaited<ReturnType<typeof buildApp>>;
 
 /** Methods that change nothing; a route with any other method is state-changing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -246,34 +243,4 @@ export function guardDocumentedRoutes(app: FastifyInstance, documenting: () => b
         `${label} is registered before the API documentation collects routes (plugins/external/swagger.ts)`,
       );
   });
-}
-
-/** A registered route: method, URL pattern and its request schemas (tests fill and break requests from them). */
-export interface RouteTableEntry {
-  method: string;
-  url: string;
-  querystring?: unknown;
-  params?: unknown;
-  body?: unknown;
-  /** The route's export class (plugins/app/export-limits.ts), when it has one. */
-  exportClass?: ExportClass;
-  /** Its schema's `produces` (media types of file answers). */
-  produces?: readonly string[];
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Every registered route (method, URL pattern), in registration order. */
-    routeTable: RouteTableEntry[];
-    /** The started pg-boss queue (see AppOptions.jobs). */
-    jobs: JobQueue;
-    /** The current instant (fixed in tests); job handlers read it. */
-    clock: () => Date;
-    /** Report delivery: mailer and Sheets client (see AppOptions.reports). */
-    reports: ReportServices;
-    /** Hourly report job and email limits (see AppOptions.reportLimits). */
-    reportLimits: ReportLimits;
-    /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
-    adPlatforms: AdPlatforms;
-  }
 }

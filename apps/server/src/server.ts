@@ -11,7 +11,7 @@ import { startJobWorkers } from './jobs/workers';
 import { createSheetsClient } from './lib/google-sheets';
 import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
-import { createStorage } from './plugins/external/storage';
+import { createStorage } from './lib/storage';
 import { createAdPlatforms } from './self-service/connectors';
 import { flushLogger, listenFailureMessage, startUpBlock, type StartUpFacts } from './lib/start-up-message';
 import { createExportRenderer } from './exports/render-pool';

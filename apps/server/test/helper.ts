@@ -10,7 +10,7 @@ import { buildApp, type App, type ReportServices } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
 import { createJobQueue, type JobQueue } from '../src/jobs/queue';
 import { createLocalStorage } from '../src/lib/storage/local';
-import type { Storage } from '../src/plugins/external/storage';
+import type { Storage } from '../src/lib/storage';
 import type { ExportLimits } from '../src/plugins/app/export-limits';
 import { TEST_NOW } from './constants';
 

@@ -56,7 +56,7 @@ export interface BuildDemoFilesResult {
   files: string[];
   /**
    * The banner art of every creative the files refer to (file name under
-   * apps/web/public/demo-creatives and its SVG); write-creative-art.ts writes them.
+   * assets/demo-creatives and its SVG); write-creative-art.ts writes them.
    */
   creativeArt: { file: string; svg: string }[];
 }

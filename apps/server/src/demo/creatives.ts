@@ -4,7 +4,7 @@ import type { Dealership } from './dealerships';
 
 /**
  * Synthetic creatives of the demo campaigns and their banner art. The art is plain SVG written to
- * apps/web/public/demo-creatives (served as /demo-creatives/<file>.svg); the files are committed and
+ * assets/demo-creatives (served by the server as /demo-creatives/<file>.svg, lib/shared-assets.ts); the files are committed and
  * `npx tsx apps/server/src/demo/write-creative-art.ts` rewrites them from this module.
  */
 

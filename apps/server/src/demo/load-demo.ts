@@ -8,9 +8,9 @@ import type { Db } from '../db/client';
 import { inventoryVehicles, systemState, userDealerships, users } from '../db/schema';
 import { seedDemoAudiences } from './audiences';
 import { ingestFolder } from '../ingestion';
-import { hashPassword } from '../plugins/app/auth-repository';
-import { assignInventoryProvider, DEMO_INVENTORY_PROVIDER } from '../plugins/app/inventory-repository';
-import type { Storage } from '../plugins/external/storage';
+import { hashPassword } from '../repositories/auth';
+import { assignInventoryProvider, DEMO_INVENTORY_PROVIDER } from '../repositories/inventory';
+import type { Storage } from '../lib/storage';
 import { buildDemoFiles } from './build-demo-files';
 
 /** The demo agency's organization id and the dealership the dealer demo user belongs to. */
@@ -101,7 +101,7 @@ export async function loadDemo(
       }
     }
     // The demo inventory is the Cars.com listings (SOURCES.md): its provider, spec 001 §7.
-    await assignInventoryProvider(db, DEMO_INVENTORY_PROVIDER);
+    await assignInventoryProvider(db, { name: DEMO_INVENTORY_PROVIDER });
     const vehicleCounts = await db
       .select({ id: inventoryVehicles.dealershipId, n: count() })
       .from(inventoryVehicles)

@@ -1,17 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { DEMO_CREATIVES_PATH, SHARED_ASSETS_DIR } from '../lib/shared-assets';
 import { buildDemoFiles } from './build-demo-files';
 
 /**
- * Rewrites the demo creatives' banner art in apps/web/public/demo-creatives from the builder
+ * Rewrites the demo creatives' banner art in assets/demo-creatives (lib/shared-assets.ts) from the builder
  * (`npx tsx apps/server/src/demo/write-creative-art.ts`). The set of creatives depends on the plan,
  * never on `today`, so any date gives the same files. Run it after changing creatives.ts or the
  * plan; the demo unit test fails while the committed files differ from the builder's.
  */
 
-const CREATIVE_ART_DIR = fileURLToPath(new URL('../../../web/public/demo-creatives/', import.meta.url));
+const CREATIVE_ART_DIR = path.join(SHARED_ASSETS_DIR, DEMO_CREATIVES_PATH);
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-art-'));

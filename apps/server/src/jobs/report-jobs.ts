@@ -11,16 +11,16 @@ import {
   localDate,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '../app';
+import type { App } from '../types';
 import { buildReportTable, reportAttachment, safeName } from '../exports/reports/report-table';
 import { formatUsDate } from '../lib/csv';
 import { latestDueDate } from '../lib/schedule-dates';
-import { getDealership } from '../plugins/app/dealerships-repository';
-import { getMonthOverMonth } from '../plugins/app/reports/month-over-month';
-import { listReportRows } from '../plugins/app/reports/report-rows';
-import { sendReportOnce } from '../plugins/app/reports/deliveries';
-import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../plugins/app/reports/schedules';
-import type { JobDefinition } from './workers';
+import { getDealership } from '../repositories/dealerships';
+import { getMonthOverMonth } from '../repositories/reports/month-over-month';
+import { listReportRows } from '../repositories/reports/report-rows';
+import { sendReportOnce } from '../reports/deliveries';
+import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../repositories/reports/schedules';
+import type { JobDefinition } from './job-definition';
 
 /** Builds and delivers one report (a one-off request, a schedule's run, or the month-over-month workbook). */
 export const REPORT_DELIVERY_QUEUE = 'report-delivery';
@@ -91,7 +91,10 @@ export async function deliverReport(
     dealershipId: params.dealershipId,
     userId: params.userId ?? null,
   };
-  const dealership = await getDealership(app.db, params.organizationId, params.dealershipId);
+  const dealership = await getDealership(app.db, {
+    organizationId: params.organizationId,
+    dealershipId: params.dealershipId,
+  });
   if (!dealership) throw new Error(`dealership ${params.dealershipId} not found`);
   const range = reportPeriodRange(request.period!, params.today);
   const rows = await listReportRows(app.db, {
@@ -125,16 +128,15 @@ export async function deliverReport(
         );
       throw error;
     }
-    await sendReportOnce(
-      app,
-      `${params.deliveryKey}:report`,
-      {
+    await sendReportOnce(app, {
+      key: `${params.deliveryKey}:report`,
+      message: {
         to: request.email,
         subject,
         text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
       },
       sender,
-    );
+    });
     return;
   }
   const attachment = await reportAttachment(
@@ -143,17 +145,16 @@ export async function deliverReport(
     `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
     (sheets) => app.exportRenderer.render({ kind: 'xlsx', sheets }),
   );
-  await sendReportOnce(
-    app,
-    `${params.deliveryKey}:report`,
-    {
+  await sendReportOnce(app, {
+    key: `${params.deliveryKey}:report`,
+    message: {
       to: request.email,
       subject,
       text: `Your report is attached.\n\n${summary}\n`,
       attachments: [attachment],
     },
     sender,
-  );
+  });
 }
 
 async function deliverMonthOverMonth(
@@ -161,14 +162,16 @@ async function deliverMonthOverMonth(
   data: Extract<ReportDeliveryJob, { kind: 'month-over-month' }>,
   deliveryKey: string,
 ) {
-  const dealership = await getDealership(app.db, data.organizationId, data.dealershipId);
+  const dealership = await getDealership(app.db, {
+    organizationId: data.organizationId,
+    dealershipId: data.dealershipId,
+  });
   if (!dealership) throw new Error(`dealership ${data.dealershipId} not found`);
   const view = await getMonthOverMonth(app.db, { dealership, dateFilter: data.dateFilter, today: data.today });
   const label = monthOverMonthFilterLabels[data.dateFilter];
-  await sendReportOnce(
-    app,
-    `${deliveryKey}:report`,
-    {
+  await sendReportOnce(app, {
+    key: `${deliveryKey}:report`,
+    message: {
       to: data.email,
       subject: `${dealership.name} month over month, ${label}`,
       text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
@@ -180,8 +183,8 @@ async function deliverMonthOverMonth(
         },
       ],
     },
-    { organizationId: data.organizationId, dealershipId: data.dealershipId, userId: data.userId ?? null },
-  );
+    sender: { organizationId: data.organizationId, dealershipId: data.dealershipId, userId: data.userId ?? null },
+  });
 }
 
 /**
@@ -201,16 +204,15 @@ async function notifyFailure(
       ? `the month over month workbook (${monthOverMonthFilterLabels[task.dateFilter]})`
       : `the campaign report (${reportPeriodLabels[task.request.period!]}, ${task.request.reportFormat === 'google_sheet' ? 'Google sheet' : task.request.reportFormat})`;
   try {
-    await sendReportOnce(
-      app,
-      `${deliveryKey}:failure`,
-      {
+    await sendReportOnce(app, {
+      key: `${deliveryKey}:failure`,
+      message: {
         to: task.kind === 'month-over-month' ? task.email : task.request.email,
         subject: 'Your campaign report could not be generated',
         text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,
       },
-      { organizationId: task.organizationId, dealershipId: task.dealershipId, userId: task.userId ?? null },
-    );
+      sender: { organizationId: task.organizationId, dealershipId: task.dealershipId, userId: task.userId ?? null },
+    });
   } catch (mailError) {
     app.log.error({ err: mailError, reason }, 'report failure notice could not be sent');
   }
@@ -235,7 +237,7 @@ export async function enqueueDueReports(app: App): Promise<number> {
     const today = localDate(now, timeZone);
     const due = latestDueDate(schedule.intervalType as 'day' | 'month', schedule.day, today);
     if (due < schedule.startsOn) continue;
-    const status = await claimRun(app.db, schedule.id, due);
+    const status = await claimRun(app.db, { scheduleId: schedule.id, runDate: due });
     if (status !== 'queued') continue;
     const id = await app.jobs.send(
       REPORT_DELIVERY_QUEUE,
@@ -252,7 +254,7 @@ async function runSchedule(
   data: Extract<ReportDeliveryJob, { kind: 'schedule' }>,
   job: { id: string; retryCount: number; retryLimit: number },
 ) {
-  const found = await getScheduleRun(app.db, data.scheduleId, data.runDate);
+  const found = await getScheduleRun(app.db, { scheduleId: data.scheduleId, runDate: data.runDate });
   // Deleted, or already delivered by an earlier attempt: nothing to do (at-least-once delivery).
   if (!found || found.status !== 'queued') return;
   const request = JSON.parse(found.schedule.request) as ParsedReportRequest;

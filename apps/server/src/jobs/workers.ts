@@ -1,22 +1,10 @@
-import type PgBoss from 'pg-boss';
-import type { App } from '../app';
+import type { App } from '../types';
 import { reportJobDefinitions } from './report-jobs';
 import { selfServiceJobs } from '../self-service/sync-job';
+import type { JobDefinition } from './job-definition';
 
-/**
- * A background job kind: its queue name, how pg-boss retries it, and the handler that runs one job.
- * Handlers get the app (database, storage, logger, clock) and must be idempotent: pg-boss delivers
- * at least once (a job whose process died is retried after its expiry).
- */
-export interface JobDefinition<T extends object = object> {
-  name: string;
-  /** pg-boss queue options: retries with exponential backoff by default. */
-  queue?: Omit<PgBoss.Queue, 'name'>;
-  /** A cron schedule (pg-boss keeps one per queue) that sends this job with empty data. */
-  schedule?: { cron: string; tz: string };
-  /** Runs one job; throwing marks it for retry (after the last retry it ends `failed`). */
-  handler(app: App, data: T, job: { id: string; retryCount: number; retryLimit: number }): Promise<void>;
-}
+// JobDefinition lives in its own module so the job kinds can name it without an import cycle.
+export type { JobDefinition } from './job-definition';
 
 /** Every job kind the portal runs. Features add theirs here. */
 export const jobDefinitions: JobDefinition[] = [...reportJobDefinitions, ...selfServiceJobs];

@@ -1,8 +1,8 @@
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type AccountOption, type Me, type VendorId } from '@portal/contracts';
-import type { App } from '../app';
+import type { App } from '../types';
 import { notFound } from '../lib/errors';
-import { assignedAccountIds } from '../plugins/app/account-assignments-repository';
-import type { SelfServiceRecord } from '../plugins/app/self-service-repository';
+import { assignedAccountIds } from '../repositories/account-assignments';
+import type { SelfServiceRecord } from '../repositories/self-service';
 import type { AccountRef } from './connectors/types';
 
 /**
@@ -63,7 +63,7 @@ export async function grantConnection(
   params: { organizationId: number; vendorId: VendorId; dealershipId?: number | undefined },
 ) {
   const scope = dealershipsInScope(user, params.dealershipId);
-  const allowed = scope === null ? null : await assignedAccountIds(app.db, params, scope);
+  const allowed = scope === null ? null : await assignedAccountIds(app.db, { ...params, dealershipIds: scope });
   return {
     grant: grant(params.organizationId, params.vendorId, null),
     visible: (accounts: AccountOption[]) =>
@@ -83,7 +83,10 @@ export async function grantAccount(
 ): Promise<PlatformGrant<AccountRef>> {
   // Roles 1–2 decide the assignments: they may use any account of the agency for any of its dealerships.
   const scope = seesWholeAgency(user) ? null : dealershipsInScope(user, params.dealershipId);
-  if (scope !== null && !(await assignedAccountIds(app.db, params, scope)).has(params.account.accountId))
+  if (
+    scope !== null &&
+    !(await assignedAccountIds(app.db, { ...params, dealershipIds: scope })).has(params.account.accountId)
+  )
     throw notFound('Account not found');
   return grant(params.organizationId, params.vendorId, params.account);
 }

@@ -1,7 +1,7 @@
 import { vendorNames } from '@portal/contracts';
-import type { App } from '../app';
+import type { App } from '../types';
 import { ApiError } from '../lib/errors';
-import { findConnection, updateConnectionTokens, type ConnectionRecord } from '../plugins/app/self-service-repository';
+import { findConnection, updateConnectionTokens, type ConnectionRecord } from '../repositories/self-service';
 import {
   PlatformAuthError,
   PlatformError,
@@ -29,7 +29,7 @@ export async function withPlatform<T, A extends AccountRef | null>(
 ): Promise<T> {
   const { organizationId, vendorId, account } = grant;
   const { adPlatforms } = app;
-  const connection = await findConnection(app.db, organizationId, vendorId);
+  const connection = await findConnection(app.db, { organizationId, vendorId });
   if (!connection) throw new ApiError(409, 'CONFLICT', `${vendorNames[vendorId]} is not connected`);
   const connector = adPlatforms.connector(vendorId);
   const refresh = async (): Promise<string> => {
@@ -50,7 +50,7 @@ export async function withPlatform<T, A extends AccountRef | null>(
         : connection.refreshTokenEnc,
       expiresAt: tokens.expiresAt,
     };
-    await updateConnectionTokens(app.db, connection.id, sealed);
+    await updateConnectionTokens(app.db, { id: connection.id, tokens: sealed });
     Object.assign(connection, sealed);
     return tokens.accessToken;
   };

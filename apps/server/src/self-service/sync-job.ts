@@ -1,6 +1,6 @@
 import { addDays, localDate } from '@portal/contracts';
-import type { App } from '../app';
-import type { JobDefinition } from '../jobs/workers';
+import type { App } from '../types';
+import type { JobDefinition } from '../jobs/job-definition';
 import {
   campaignsToRefresh,
   findSelfServiceCampaignById,
@@ -8,7 +8,7 @@ import {
   setStatusName,
   upsertDailyRows,
   upsertProductRows,
-} from '../plugins/app/self-service-repository';
+} from '../repositories/self-service';
 import { grantCampaign } from './account-scope';
 import { withPlatform } from './platform-access';
 
@@ -46,12 +46,12 @@ export async function enqueueSync(app: App, campaignId: number) {
  * ends as `failed` with the reason kept.
  */
 export async function syncCampaign(app: App, campaignId: number, job: { retryCount: number; retryLimit: number }) {
-  const campaign = await findSelfServiceCampaignById(app.db, campaignId);
+  const campaign = await findSelfServiceCampaignById(app.db, { campaignId });
   if (!campaign) return;
   const yesterday = addDays(localDate(app.adPlatforms.clock(), 'America/Chicago'), -1);
   const live = campaign.status === 'available' && campaign.lastSyncedAt !== null;
   try {
-    if (!live) await setImportStatus(app.db, campaign.id, 'initial_load');
+    if (!live) await setImportStatus(app.db, { campaignId: campaign.id, status: 'initial_load' });
     const from = live ? maxDate(campaign.startDate, addDays(yesterday, -(REFRESH_DAYS - 1))) : campaign.startDate;
     const to = campaign.endDate && campaign.endDate < yesterday ? campaign.endDate : yesterday;
     await withPlatform(app, grantCampaign(campaign), async (connector, token, account) => {
@@ -61,30 +61,36 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
       if (!onPlatform)
         throw new Error(`Campaign ${campaign.vendorCampaignId} is no longer in account ${campaign.accountName}`);
       if (onPlatform.statusName !== campaign.statusName)
-        await setStatusName(app.db, campaign.id, onPlatform.statusName);
+        await setStatusName(app.db, { campaignId: campaign.id, statusName: onPlatform.statusName });
       if (from <= to) {
         const range = { startDate: from, endDate: to };
-        await upsertDailyRows(
-          app.db,
-          campaign.id,
-          await connector.dailyMetrics(token, account, campaign.vendorCampaignId, range),
-        );
-        await upsertProductRows(
-          app.db,
-          campaign.id,
-          await connector.productRows(token, account, campaign.vendorCampaignId, range),
-        );
+        await upsertDailyRows(app.db, {
+          campaignId: campaign.id,
+          rows: await connector.dailyMetrics(token, account, campaign.vendorCampaignId, range),
+        });
+        await upsertProductRows(app.db, {
+          campaignId: campaign.id,
+          rows: await connector.productRows(token, account, campaign.vendorCampaignId, range),
+        });
       }
     });
-    await setImportStatus(app.db, campaign.id, 'available', {
-      failureReason: null,
-      lastSyncedAt: app.adPlatforms.clock(),
+    await setImportStatus(app.db, {
+      campaignId: campaign.id,
+      status: 'available',
+      extra: {
+        failureReason: null,
+        lastSyncedAt: app.adPlatforms.clock(),
+      },
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     app.log.warn({ campaignId, retryCount: job.retryCount, reason }, 'self-service sync failed');
     if (job.retryCount >= job.retryLimit) {
-      await setImportStatus(app.db, campaign.id, 'failed', { failureReason: reason.slice(0, 500) });
+      await setImportStatus(app.db, {
+        campaignId: campaign.id,
+        status: 'failed',
+        extra: { failureReason: reason.slice(0, 500) },
+      });
       return;
     }
     throw error;

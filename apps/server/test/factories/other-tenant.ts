@@ -1,7 +1,7 @@
 import { userDealerships, users } from '../../src/db/schema';
 import type { Db } from '../../src/db/client';
 import { ingestFolder } from '../../src/ingestion';
-import { hashPassword } from '../../src/plugins/app/auth-repository';
+import { hashPassword } from '../../src/repositories/auth';
 import { writeFiles } from '../helper';
 
 /** A second agency (id 2) with one dealership (9001), one campaign (990001) and its users. */

@@ -19,7 +19,7 @@ import {
 } from '../helper';
 import { connectSandbox } from '../factories/self-service';
 import { startServerProcess, type ServerProcess } from './server-process';
-import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
+import { addEmailDomain } from '../../src/repositories/reports/recipients';
 
 /**
  * `kill -9` of a server in the middle of an import sync and of a report job (issue 8, faults;

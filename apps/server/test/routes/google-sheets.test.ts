@@ -7,7 +7,7 @@ import { startJobWorkers } from '../../src/jobs/workers';
 import { createSheetsClient } from '../../src/lib/google-sheets';
 import type { MailMessage } from '../../src/lib/mail';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
-import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
+import { addEmailDomain } from '../../src/repositories/reports/recipients';
 
 const SERVICE_EMAIL = 'portal-reports@portal-test.iam.gserviceaccount.com';
 const SHARED = '1SharedSheetId_abcdef';

@@ -7,7 +7,7 @@ import { createMailer } from '../../src/lib/mail';
 import { REPORT_DELIVERY_QUEUE, reportJobDefinitions, type ReportDeliveryJob } from '../../src/jobs/report-jobs';
 import { startJobWorkers } from '../../src/jobs/workers';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
-import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
+import { addEmailDomain } from '../../src/repositories/reports/recipients';
 
 /** A local SMTP server (smtp-server) that keeps every message it receives. */
 const received: Array<{ to: string[]; raw: string }> = [];

@@ -6,7 +6,7 @@ import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import type { MailMessage } from '../../src/lib/mail';
 import { isoWeekday } from '@portal/contracts';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../helper';
-import { addEmailDomain } from '../../src/plugins/app/reports/recipients';
+import { addEmailDomain } from '../../src/repositories/reports/recipients';
 
 /** The clock both workers see; the test moves it. */
 let now = new Date('2026-11-16T18:00:00Z'); // Monday 16 Nov 2026, noon in Chicago

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENDOR_GOOGLE_ADS } from '@portal/contracts';
 import { organizations, platformConnections, users } from '../../src/db/schema';
-import { hashPassword } from '../../src/plugins/app/auth-repository';
+import { hashPassword } from '../../src/repositories/auth';
 import { createGoogleAdsConnector } from '../../src/self-service/connectors/google-ads';
 import { createMetaConnector } from '../../src/self-service/connectors/meta';
 import { PlatformAuthError, PlatformRateLimitError } from '../../src/self-service/connectors/types';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dealerships, organizations, selfServiceCampaigns, users } from '../../src/db/schema';
 import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
-import { hashPassword } from '../../src/plugins/app/auth-repository';
+import { hashPassword } from '../../src/repositories/auth';
 import { enqueueSync, selfServiceJobs, SYNC_JOB, syncCampaign } from '../../src/self-service/sync-job';
 import { build, login, type TestContext, authHeaders } from '../helper';
 import { connectSandbox, waitFor } from '../factories/self-service';

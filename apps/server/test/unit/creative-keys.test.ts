@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeStorageKey } from '../../src/lib/storage/keys';
-import { newCreativeKey } from '../../src/plugins/app/creative-uploads-repository';
+import { newCreativeKey } from '../../src/repositories/creative-uploads';
 
 describe('creative storage keys (issue 18 item 2)', () => {
   it('are random under the organization and dealership, with the file name kept for display', () => {

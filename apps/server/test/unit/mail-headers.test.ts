@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mailboxPattern, reportRequestSchema } from '@portal/contracts';
 import { createMailer, UnsafeMailHeaderError } from '../../src/lib/mail';
-import { clientKey } from '../../src/plugins/app/login-throttle';
+import { clientKey } from '../../src/auth/login-throttle';
 
 /** Issue 18 item 8: header injection through any message the mailer sends; item 7: client address keys. */
 describe('mail headers', () => {
@@ -76,6 +76,6 @@ describe('one path for outgoing mail', () => {
       .map((file) => file.split(path.sep).join('/'))
       .sort();
     // A new caller must check its recipients as `sendReportOnce` does (docs/reports.md), then be added here.
-    expect(callers).toEqual(['plugins/app/reports/deliveries.ts', 'plugins/app/security-notices.ts']);
+    expect(callers).toEqual(['auth/security-notices.ts', 'reports/deliveries.ts']);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { completionPercent, firstHttpsImageUrl } from '@portal/contracts';
 import { csvFileName, formatDuration, formatUsDate, formatUsLocalDate } from '../../src/lib/csv';
-import { inSlices } from '../../src/plugins/app/campaign-reports/table';
-import { prorateBudget } from '../../src/plugins/app/campaign-reports/report';
+import { inSlices } from '../../src/repositories/campaign-reports/table';
+import { prorateBudget } from '../../src/repositories/campaign-reports/report';
 
 describe('firstHttpsImageUrl', () => {
   it('takes the first https URL of a field separated by |, ||||, commas or semicolons', () => {

@@ -9,7 +9,7 @@ import { parseRangeHeader, resolveByteRange } from '../../src/lib/storage/byte-r
 import { isSafeStorageKey } from '../../src/lib/storage/keys';
 import { createLocalStorage } from '../../src/lib/storage/local';
 import { createS3Storage } from '../../src/lib/storage/s3';
-import { createStorage, RangeNotSatisfiableError } from '../../src/plugins/external/storage';
+import { createStorage, RangeNotSatisfiableError } from '../../src/lib/storage';
 
 const readAll = async (stream: Readable) => {
   const chunks: Buffer[] = [];

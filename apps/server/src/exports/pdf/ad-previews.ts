@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Content } from 'pdfmake/interfaces';
+import { SHARED_ASSETS_DIR } from '../../lib/shared-assets';
 import { CONTENT_WIDTH } from './pdf-document';
 import type { ReportPdfData } from './report-data';
 
@@ -15,14 +16,15 @@ export interface AdPreview {
 
 /**
  * The ad previews of a DYD report with show_ad_previews: up to 3 creatives with distinct images.
- * Images the portal serves itself as SVG (e.g. `/demo-creatives/x.svg`) are read from the built web
- * folder; a path that leaves that folder, another format or a remote URL is skipped (the PDF makes
- * no network requests).
+ * Images the portal serves itself as SVG (e.g. `/demo-creatives/x.svg`) are read from the shared
+ * assets folder `assetsDir` (default `assets/`, lib/shared-assets.ts — the folder the server serves
+ * them from); a path that leaves that folder, another format or a remote URL is skipped (the PDF
+ * makes no network requests).
  */
-export async function loadAdPreviews(data: ReportPdfData, webDist: string): Promise<AdPreview[]> {
+export async function loadAdPreviews(data: ReportPdfData, assetsDir: string = SHARED_ASSETS_DIR): Promise<AdPreview[]> {
   const { campaign } = data.report;
   if (campaign.product_code !== 'DYD' || !campaign.show_ad_previews || !data.creatives) return [];
-  const root = path.resolve(webDist);
+  const root = path.resolve(assetsDir);
   const seen = new Set<string>();
   const previews: AdPreview[] = [];
   for (const creative of data.creatives.data) {

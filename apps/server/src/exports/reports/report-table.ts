@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import { formatUsDate } from '../../lib/csv';
 import { csvBuffer, xlsxBuffer } from '../spreadsheet-writers';
-import type { ExtendedReportRow } from '../../plugins/app/reports/report-rows';
+import type { ExtendedReportRow } from '../../repositories/reports/report-rows';
 
 export type Cell = string | number | null;
 /** A generated report: header row and value rows, as the file, the email and the sheet hold them. */

@@ -1,4 +1,4 @@
-import type { ByteRangeSpec } from '../../plugins/external/storage';
+import type { ByteRangeSpec } from './types';
 
 /**
  * Parses an HTTP `Range` header (RFC 9110 §14.1.2) into one byte range. Returns undefined when

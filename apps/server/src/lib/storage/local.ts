@@ -4,12 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  RangeNotSatisfiableError,
-  type ByteRangeSpec,
-  type Storage,
-  type StorageObject,
-} from '../../plugins/external/storage';
+import { RangeNotSatisfiableError, type ByteRangeSpec, type Storage, type StorageObject } from './types';
 import { answerWindowBounds } from '../answer-window';
 import { resolveByteRange } from './byte-range';
 import { assertSafeStorageKey, contentTypeOf, InvalidStorageKeyError } from './keys';

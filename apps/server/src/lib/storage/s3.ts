@@ -7,12 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import {
-  RangeNotSatisfiableError,
-  type ByteRangeSpec,
-  type Storage,
-  type StorageObject,
-} from '../../plugins/external/storage';
+import { RangeNotSatisfiableError, type ByteRangeSpec, type Storage, type StorageObject } from './types';
 import { answerWindowBounds } from '../answer-window';
 import { assertSafeStorageKey, contentTypeOf } from './keys';
 

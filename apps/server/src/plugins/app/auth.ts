@@ -6,7 +6,7 @@ import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type Me } from '@portal/contrac
 import { csrfFailed, notFound, unauthenticated } from '../../lib/errors';
 import { AUTH_CHANGED_CHANNEL } from '../../db/change-notifications';
 import { ChangeAwareCache } from '../../lib/change-aware-cache';
-import { findSessionTenant, type SessionTenant } from './auth-repository';
+import { findSessionTenant, type SessionTenant } from '../../repositories/auth';
 
 export const SESSION_COOKIE = 'portal_session';
 
@@ -118,7 +118,7 @@ export default fp(
       const token = sessionToken(request);
       if (!token) return null;
       const since = sessionCache?.begin() ?? 0;
-      const found = await findSessionTenant(app.db, token, tenant);
+      const found = await findSessionTenant(app.db, { token, tenant });
       if (found) sessionCache?.set(key, found, since);
       return found;
     };

@@ -15,7 +15,7 @@ const TODAYS = ['2025-11-20', '2024-02-29'];
 
 const SEED_DIR = fileURLToPath(new URL('../../../seed/', import.meta.url));
 const RAW_DIR = path.join(SEED_DIR, 'raw');
-const CREATIVE_DIR = fileURLToPath(new URL('../../../../web/public/demo-creatives/', import.meta.url));
+const CREATIVE_DIR = fileURLToPath(new URL('../../../../../assets/demo-creatives/', import.meta.url));
 /** The 13 codes of the first demo: each still runs on at least two dealerships. */
 const REQUIRED_CODES = ['DYD', 'DYN', 'FBD', 'VLA', 'SEM', 'INV', 'MOB', 'OTT', 'VID', 'AUD', 'DOH', 'DSP', 'AUDIENCE'];
 const ALL_CODES = Object.keys(productCatalog) as (keyof typeof productCatalog)[];

@@ -4,7 +4,7 @@ import {
   listInventoryDataProvidersQuerySchema,
   listInventoryDataProvidersResponseSchema,
 } from '@portal/contracts';
-import { listInventoryDataProviders } from '../../../plugins/app/inventory-repository';
+import { listInventoryDataProviders } from '../../../repositories/inventory';
 
 /**
  * `GET /api/admin/inventory_data_providers?pageIndex&pageSize&inventory_data_provider_id` (spec 001 §7)

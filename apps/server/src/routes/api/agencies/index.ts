@@ -8,12 +8,7 @@ import {
   tenantParamsSchema,
 } from '@portal/contracts';
 import { notFound } from '../../../lib/errors';
-import {
-  getDealership,
-  getOrganization,
-  listDealerships,
-  listOrganizations,
-} from '../../../plugins/app/dealerships-repository';
+import { getDealership, getOrganization, listDealerships, listOrganizations } from '../../../repositories/dealerships';
 
 const errors = { 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -30,7 +25,7 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listOrganizationsResponseSchema, 401: errorResponseSchema },
       },
     },
-    async (request) => ({ data: await listOrganizations(app.db, request.user!) }),
+    async (request) => ({ data: await listOrganizations(app.db, { user: request.user! }) }),
   );
 
   /** `GET /api/agencies/{organization_id}/dealerships` → the agency and the dealerships this user may open; 404 for another tenant. */
@@ -45,11 +40,11 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const organization = await getOrganization(app.db, request.params.organization_id);
+      const organization = await getOrganization(app.db, { organizationId: request.params.organization_id });
       if (!organization) throw notFound('Organization not found');
       return {
         organization: { id: organization.id, name: organization.name },
-        data: await listDealerships(app.db, request.user!, organization.id),
+        data: await listDealerships(app.db, { user: request.user!, organizationId: organization.id }),
       };
     },
   );
@@ -66,7 +61,10 @@ const agencies: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const dealership = await getDealership(app.db, request.params.organization_id, request.params.dealership_id);
+      const dealership = await getDealership(app.db, {
+        organizationId: request.params.organization_id,
+        dealershipId: request.params.dealership_id,
+      });
       if (!dealership) throw notFound('Dealership not found');
       return dealership;
     },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { errorResponseSchema, loginBodySchema, signedInSchema } from '@portal/contracts';
 import { ApiError } from '../../../lib/errors';
-import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../plugins/app/auth-repository';
+import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../repositories/auth';
 import {
   clearLoginFailures,
   clientKey,
@@ -10,14 +10,14 @@ import {
   recordLoginFailure,
   throttledUntil,
   type ThrottleRule,
-} from '../../../plugins/app/login-throttle';
-import { sendThrottleNotice } from '../../../plugins/app/security-notices';
+} from '../../../auth/login-throttle';
+import { sendThrottleNotice } from '../../../auth/security-notices';
 import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app/auth';
 
 /**
  * Sign-in and sign-out (issue 2 §5, docs/security.md). The session cookie is HttpOnly,
  * SameSite=Lax, signed, and Secure when the request came over TLS; sign-in is rate-limited per
- * client address and throttled per (email, client address) (`plugins/app/login-throttle.ts`), and a
+ * client address and throttled per (email, client address) (`auth/login-throttle.ts`), and a
  * new session (new id) replaces the browser's previous one. Both answers that name the user carry
  * the session's CSRF token.
  */
@@ -56,13 +56,13 @@ const auth: FastifyPluginAsyncZod<{
         reply.header('retry-after', String(seconds));
         return new ApiError(429, 'RATE_LIMITED', `Too many failed sign-ins; try again in ${seconds} s`);
       };
-      const locked = await throttledUntil(app.db, email, client, now);
+      const locked = await throttledUntil(app.db, { email, client, now });
       if (locked) throw slowed(locked);
-      const userId = await verifyCredentials(app.db, email, password);
+      const userId = await verifyCredentials(app.db, { email, password });
       if (userId === null) {
-        const outcome = await recordLoginFailure(app.db, email, client, now, options.throttle);
+        const outcome = await recordLoginFailure(app.db, { email, client, now, rule: options.throttle });
         if (outcome.notifyOwner) {
-          const user = await findUserByEmail(app.db, email);
+          const user = await findUserByEmail(app.db, { email });
           if (user)
             sendThrottleNotice(app.reports.mailer, request.log, {
               user,
@@ -73,10 +73,10 @@ const auth: FastifyPluginAsyncZod<{
         }
         throw new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password');
       }
-      await clearLoginFailures(app.db, email, client);
+      await clearLoginFailures(app.db, { email, client });
       const previous = sessionToken(request);
-      if (previous) await deleteSession(app.db, previous);
-      const session = await createSession(app.db, userId, options.sessionTtlHours);
+      if (previous) await deleteSession(app.db, { token: previous });
+      const session = await createSession(app.db, { userId, ttlHours: options.sessionTtlHours });
       reply.setCookie(SESSION_COOKIE, session.token, {
         path: '/',
         httpOnly: true,
@@ -85,7 +85,7 @@ const auth: FastifyPluginAsyncZod<{
         signed: true,
         expires: session.expiresAt,
       });
-      const me = await findSessionUser(app.db, session.token);
+      const me = await findSessionUser(app.db, { token: session.token });
       return { ...me!, csrf_token: csrfTokenFor(options.sessionSecret, session.token) };
     },
   );
@@ -103,7 +103,7 @@ const auth: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const token = sessionToken(request);
-      if (token) await deleteSession(app.db, token);
+      if (token) await deleteSession(app.db, { token });
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return reply.status(204).send(null);
     },

@@ -48,15 +48,15 @@ import {
   setDraftCreatives,
   toDraft,
   updateDraft,
-} from '../../../plugins/app/campaign-drafts-repository';
+} from '../../../repositories/campaign-drafts';
 import {
   findDealershipUpload,
   findDuplicateUploads,
   listDealershipUploads,
   newCreativeKey,
   recordSignedUpload,
-} from '../../../plugins/app/creative-uploads-repository';
-import { getDealership } from '../../../plugins/app/dealerships-repository';
+} from '../../../repositories/creative-uploads';
+import { getDealership } from '../../../repositories/dealerships';
 
 type DraftData = z.infer<typeof draftDataSchema>;
 const errors = {
@@ -102,7 +102,8 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   ) {
     const rule = creativeUploadRules[product];
     // A string that cannot be a storage key (NUL, `..`, …) is not even looked up: the same answer.
-    const upload = rule && isSafeStorageKey(link) ? await findDealershipUpload(app.db, dealershipId, link) : null;
+    const upload =
+      rule && isSafeStorageKey(link) ? await findDealershipUpload(app.db, { dealershipId, storageKey: link }) : null;
     const head = upload ? await app.storage.getStream(link, { start: 0, end: 4099 }).catch(() => null) : null;
     if (!rule || !upload || !head) throw badRequest(NOT_UPLOADED, path);
     const chunks: Buffer[] = [];
@@ -130,7 +131,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    */
   async function creativeFiles(dealershipId: number, links: string[]): Promise<CreativeFile[]> {
     const safe = links.filter((link) => isSafeStorageKey(link)).slice(0, MAX_CREATIVE_SLOTS * 4);
-    const uploads = await listDealershipUploads(app.db, dealershipId, safe);
+    const uploads = await listDealershipUploads(app.db, { dealershipId, keys: safe });
     return Promise.all(
       uploads.map(async (upload) => ({
         link: upload.storageKey,
@@ -178,7 +179,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       const links = [...new Set((request.body.creatives ?? '').split(',').filter(Boolean))];
       const slots = creativeSlots[request.body.product_code as NonInventoryProductCode];
       await checkCreativeLinks(request.params.dealership_id, links, request.body.product_code, 'creatives');
-      if ((await findDuplicateUploads(app.db, request.params.dealership_id, links)).length > 0)
+      if ((await findDuplicateUploads(app.db, { dealershipId: request.params.dealership_id, keys: links })).length > 0)
         throw duplicateFile('creatives');
       const id = await createDraft(app.db, {
         dealershipId: request.params.dealership_id,
@@ -251,7 +252,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
         throw badRequest('link_campaign_id does not match the path', 'link_campaign_id');
       const { dealership_id: dealershipId, link_campaign_id: draftId } = request.params;
       if (data.start_date !== undefined || data.end_date !== undefined || data.budget !== undefined) {
-        const draft = await getDraft(app.db, dealershipId, draftId);
+        const draft = await getDraft(app.db, { dealershipId, draftId });
         if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
         const dealership = await dealershipOf(request.params);
         checkFlight(
@@ -266,7 +267,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
         );
       }
       if (typeof data.creatives === 'string') {
-        const draft = await getDraft(app.db, dealershipId, draftId);
+        const draft = await getDraft(app.db, { dealershipId, draftId });
         if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
         const productCode = data.product_code ?? draft.productCode;
         const links = [...new Set(data.creatives.split(',').filter(Boolean))];
@@ -283,12 +284,11 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
         if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
         if (result === 'duplicate') throw duplicateFile('creatives');
       }
-      const row = await updateDraft(
-        app.db,
-        request.params.dealership_id,
-        request.params.link_campaign_id,
-        data as Record<string, unknown>,
-      );
+      const row = await updateDraft(app.db, {
+        dealershipId: request.params.dealership_id,
+        draftId: request.params.link_campaign_id,
+        data: data as Record<string, unknown>,
+      });
       if (!row) throw notFound('Draft not found');
       return toDraft(row);
     },
@@ -310,7 +310,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       },
     },
     async (request, reply) => {
-      const keys = await deleteDraft(app.db, request.params.dealership_id, request.params.link_campaign_id);
+      const keys = await deleteDraft(app.db, {
+        dealershipId: request.params.dealership_id,
+        draftId: request.params.link_campaign_id,
+      });
       for (const key of keys ?? []) await app.storage.delete(key);
       return reply.status(204).send(null);
     },
@@ -328,7 +331,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       },
     },
     async (request, reply) => {
-      const keys = await deleteDraftCreatives(app.db, request.params.dealership_id, request.params.link_campaign_id);
+      const keys = await deleteDraftCreatives(app.db, {
+        dealershipId: request.params.dealership_id,
+        draftId: request.params.link_campaign_id,
+      });
       for (const key of keys ?? []) await app.storage.delete(key);
       return reply.status(204).send(null);
     },
@@ -410,7 +416,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
     },
     async (request, reply) => {
       const { link_campaign_id: draftId, creative_image: link, is_active: isActive } = request.body;
-      const draft = await getDraft(app.db, request.params.dealership_id, draftId);
+      const draft = await getDraft(app.db, { dealershipId: request.params.dealership_id, draftId });
       if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
       const slots = creativeSlots[draft.productCode as NonInventoryProductCode];
       if (slots === undefined) throw badRequest('This product does not take custom creatives', 'link_campaign_id');
@@ -463,7 +469,10 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
   );
 
   async function dealershipOf(params: { organization_id: number; dealership_id: number }) {
-    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
+    const dealership = await getDealership(app.db, {
+      organizationId: params.organization_id,
+      dealershipId: params.dealership_id,
+    });
     if (!dealership) throw notFound('Dealership not found');
     return dealership;
   }
@@ -487,7 +496,7 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
       throw badRequest(`vendor_campaign_name must be '${expected}'`, 'vendor_campaign_name');
     // A draft already turned into its campaign answers that campaign again (idempotent retry),
     // even when the retry comes after the start date has passed.
-    const draft = await getDraft(app.db, params.dealership_id, body.link_campaign_id);
+    const draft = await getDraft(app.db, { dealershipId: params.dealership_id, draftId: body.link_campaign_id });
     if (draft?.isIncomplete === 1)
       checkFlight(dealership.organization.time_zone, body.product_code as WizardProductCode, body);
   }

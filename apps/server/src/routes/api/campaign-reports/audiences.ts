@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../../db/client';
 import { notFound } from '../../../lib/errors';
-import { getAudienceMetrics } from '../../../plugins/app/campaign-reports/audiences';
+import { getAudienceMetrics } from '../../../repositories/campaign-reports/audiences';
 import { loadCampaign, rangeOf, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
@@ -71,7 +71,7 @@ const audienceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadAudienceCampaign(app.db, request.params);
-      return getAudienceMetrics(app.db, campaign, rangeOf(request.query));
+      return getAudienceMetrics(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 };

@@ -7,8 +7,8 @@ import {
   reportRangeQuerySchema,
   socialMetricsSchema,
 } from '@portal/contracts';
-import { getDemographics, getDmas, getPlacements } from '../../../plugins/app/campaign-reports/breakdowns';
-import { getSocialMetrics } from '../../../plugins/app/campaign-reports/social';
+import { getDemographics, getDmas, getPlacements } from '../../../repositories/campaign-reports/breakdowns';
+import { getSocialMetrics } from '../../../repositories/campaign-reports/social';
 import { loadCampaign, rangeOf, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
@@ -38,7 +38,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getSocialMetrics(app.db, campaign, rangeOf(request.query));
+      return getSocialMetrics(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 
@@ -56,7 +56,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getPlacements(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getPlacements(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 
@@ -78,7 +78,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getDemographics(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getDemographics(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 
@@ -95,7 +95,7 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getDmas(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getDmas(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 };

@@ -14,11 +14,11 @@ import {
 import type { Db } from '../../../db/client';
 import { csvPercent } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
-import { getConversions } from '../../../plugins/app/campaign-reports/conversions';
-import { countCreatives, listCreatives } from '../../../plugins/app/campaign-reports/creatives';
-import { getDisplayMetrics } from '../../../plugins/app/campaign-reports/display';
-import { countSites, getSiteSizes, listSites } from '../../../plugins/app/campaign-reports/sites';
-import type { ReportCampaignRecord } from '../../../plugins/app/campaign-reports/campaign';
+import { getConversions } from '../../../repositories/campaign-reports/conversions';
+import { countCreatives, listCreatives } from '../../../repositories/campaign-reports/creatives';
+import { getDisplayMetrics } from '../../../repositories/campaign-reports/display';
+import { countSites, getSiteSizes, listSites } from '../../../repositories/campaign-reports/sites';
+import type { ReportCampaignRecord } from '../../../repositories/campaign-reports/campaign';
 import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
@@ -61,7 +61,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getDisplayMetrics(app.db, campaign, rangeOf(request.query));
+      return getDisplayMetrics(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 
@@ -87,7 +87,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getConversions(app.db, campaign, rangeOf(request.query));
+      return getConversions(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 

@@ -8,8 +8,8 @@ import {
   walkInsResponseSchema,
 } from '@portal/contracts';
 import { formatUsLocalDate } from '../../../lib/csv';
-import { getEvents, getWalkIns } from '../../../plugins/app/campaign-reports/engagement';
-import { countLeads, listLeads } from '../../../plugins/app/campaign-reports/leads';
+import { getEvents, getWalkIns } from '../../../repositories/campaign-reports/engagement';
+import { countLeads, listLeads } from '../../../repositories/campaign-reports/leads';
 import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 type LeadRecord = Awaited<ReturnType<typeof listLeads>>[number];
@@ -66,7 +66,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getWalkIns(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getWalkIns(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 
@@ -89,7 +89,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getEvents(app.db, campaign.id, rangeOf(request.query)) };
+      return { data: await getEvents(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
     },
   );
 };

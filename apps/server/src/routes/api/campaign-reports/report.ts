@@ -5,7 +5,7 @@ import {
   reportParamsSchema,
   reportRangeQuerySchema,
 } from '@portal/contracts';
-import { getCampaignReport, prorateBudget } from '../../../plugins/app/campaign-reports/report';
+import { getCampaignReport, prorateBudget } from '../../../repositories/campaign-reports/report';
 import { loadCampaign, rangeOf, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
@@ -34,7 +34,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getCampaignReport(app.db, campaign, rangeOf(request.query));
+      return getCampaignReport(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 

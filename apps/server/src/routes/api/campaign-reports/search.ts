@@ -6,9 +6,9 @@ import {
   phoneCallsPageSchema,
 } from '@portal/contracts';
 import { csvPercent, formatDuration, formatUsLocalDate } from '../../../lib/csv';
-import { countCalls, listCalls, type PhoneCallRecord } from '../../../plugins/app/campaign-reports/calls';
-import { countKeywords, listKeywords } from '../../../plugins/app/campaign-reports/keywords';
-import type { Storage } from '../../../plugins/external/storage';
+import { countCalls, listCalls, type PhoneCallRecord } from '../../../repositories/campaign-reports/calls';
+import { countKeywords, listKeywords } from '../../../repositories/campaign-reports/keywords';
+import type { Storage } from '../../../lib/storage';
 import { csvColumnsOf, rangeOf, registerReportTable } from './shared';
 
 type KeywordRecord = Awaited<ReturnType<typeof listKeywords>>[number];

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../../db/client';
 import { csvFileName, sendCsv, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
-import { findReportCampaign, type ReportCampaignRecord } from '../../../plugins/app/campaign-reports/campaign';
-import { inSlices, sliceOfPage, type Slice } from '../../../plugins/app/campaign-reports/table';
+import { findReportCampaign, type ReportCampaignRecord } from '../../../repositories/campaign-reports/campaign';
+import { inSlices, sliceOfPage, type Slice } from '../../../repositories/campaign-reports/table';
 
 /** Error answers every report call declares. */
 export const reportErrors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
@@ -68,7 +68,7 @@ export interface ReportTableDefinition<Params, Rec, Row> {
   guard?(campaign: ReportCampaignRecord): void;
   /** Repository parameters from the path's campaign and the query (range, sorting, filters). */
   params(campaign: ReportCampaignRecord, query: CsvExportQuery): Params;
-  list(db: Db, params: Params, slice: Slice): Promise<Rec[]>;
+  list(db: Db, params: Params & { slice: Slice }): Promise<Rec[]>;
   count(db: Db, params: Params): Promise<number>;
   /** Response rows of a page from its records (e.g. with signed URLs); the records as they are by default. */
   present?(records: Rec[]): Promise<Row[]>;
@@ -110,7 +110,7 @@ export function registerReportTable<Params, Rec, Row = Rec>(
       const params = table.params(campaign, request.query);
       const page = await readPage(
         request.query,
-        (slice) => table.list(app.db, params, slice),
+        (slice) => table.list(app.db, { ...params, slice }),
         () => table.count(app.db, params),
       );
       return table.present ? { ...page, data: await table.present(page.data) } : page;
@@ -137,7 +137,7 @@ export function registerReportTable<Params, Rec, Row = Rec>(
       return sendCsv(reply, {
         fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
         columns: table.csv.columns(campaign),
-        slices: inSlices((slice) => table.list(app.db, params, slice)),
+        slices: inSlices((slice) => table.list(app.db, { ...params, slice })),
       });
     },
   );

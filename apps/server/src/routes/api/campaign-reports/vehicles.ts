@@ -11,9 +11,9 @@ import {
 } from '@portal/contracts';
 import { csvPercent, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
-import { getVehicleDetail } from '../../../plugins/app/campaign-reports/inventory-vehicle';
-import { getTopVehicles } from '../../../plugins/app/campaign-reports/top-vehicles';
-import { countVehicles, listVehicles } from '../../../plugins/app/campaign-reports/vehicles';
+import { getVehicleDetail } from '../../../repositories/campaign-reports/inventory-vehicle';
+import { getTopVehicles } from '../../../repositories/campaign-reports/top-vehicles';
+import { countVehicles, listVehicles } from '../../../repositories/campaign-reports/vehicles';
 import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
 
 const tags = ['campaign-reports'];
@@ -104,7 +104,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app.db, request.params);
-      return getTopVehicles(app.db, campaign, rangeOf(request.query));
+      return getTopVehicles(app.db, { campaign, range: rangeOf(request.query) });
     },
   );
 

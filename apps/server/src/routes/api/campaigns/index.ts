@@ -12,12 +12,8 @@ import {
   monthStart,
 } from '@portal/contracts';
 import { notFound } from '../../../lib/errors';
-import {
-  getCampaignsSummary,
-  getManagedCampaign,
-  listManagedCampaigns,
-} from '../../../plugins/app/campaigns-repository';
-import { getOrganization } from '../../../plugins/app/dealerships-repository';
+import { getCampaignsSummary, getManagedCampaign, listManagedCampaigns } from '../../../repositories/campaigns';
+import { getOrganization } from '../../../repositories/dealerships';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 
@@ -67,7 +63,7 @@ const campaignRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app,
       },
     },
     async (request) => {
-      const organization = await getOrganization(app.db, request.params.organization_id);
+      const organization = await getOrganization(app.db, { organizationId: request.params.organization_id });
       const today = localDate(options.clock(), organization?.timeZone ?? 'America/Chicago');
       return getCampaignsSummary(app.db, {
         dealershipId: request.params.dealership_id,

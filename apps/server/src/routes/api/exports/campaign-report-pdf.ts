@@ -23,7 +23,7 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
  * report calls the page makes, made internally with the caller's session, so it holds exactly what
  * the caller may see. 404 when the campaign is not the dealership's.
  */
-const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app, options) => {
+const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/campaigns/:campaign_id/report.pdf',
     {
@@ -64,7 +64,7 @@ const campaignReportPdf: FastifyPluginAsyncZod<{ webDist: string }> = async (app
         return response.json() as T;
       };
       const data = await loadReportPdfData(fetchJson, campaign_id, request.query);
-      const previews = await loadAdPreviews(data, options.webDist);
+      const previews = await loadAdPreviews(data);
       const pdf = await app.exportRenderer.render(
         { kind: 'campaign-report-pdf', data, previews },
         request.exportSignal ?? undefined,

@@ -5,7 +5,7 @@ import { ApiError, forbidden, notFound } from '../../../lib/errors';
 import { parseRangeHeader } from '../../../lib/storage/byte-range';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
 import { FILES_PATH, isValidFileSignature } from '../../../lib/storage/signed-urls';
-import { RangeNotSatisfiableError } from '../../../plugins/external/storage';
+import { RangeNotSatisfiableError } from '../../../lib/storage';
 
 /**
  * Files of the local storage driver behind signed URLs (ARCHITECTURE.md "Files"). The signature

@@ -15,7 +15,7 @@ import {
   localDate,
 } from '@portal/contracts';
 import { ApiError, notFound } from '../../../lib/errors';
-import { getOrganization } from '../../../plugins/app/dealerships-repository';
+import { getOrganization } from '../../../repositories/dealerships';
 import {
   getAudience,
   getInventorySummary,
@@ -23,7 +23,7 @@ import {
   listInventory,
   upsertInventoryFeed,
   type FeedVehicle,
-} from '../../../plugins/app/inventory-repository';
+} from '../../../repositories/inventory';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /** The largest inventory feed accepted (about 50,000 vehicles). */
@@ -89,7 +89,7 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
   app.addContentTypeParser(['text/csv', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
 
   const today = async (organizationId: number) => {
-    const organization = await getOrganization(app.db, organizationId);
+    const organization = await getOrganization(app.db, { organizationId });
     return localDate(options.clock(), organization?.timeZone ?? 'America/Chicago');
   };
 
@@ -130,7 +130,7 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
         response: { 200: inventorySummarySchema, ...errors },
       },
     },
-    async (request) => getInventorySummary(app.db, request.params.dealership_id),
+    async (request) => getInventorySummary(app.db, { dealershipId: request.params.dealership_id }),
   );
 
   /**
@@ -159,13 +159,12 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
         text = Buffer.concat(chunks).toString('utf8');
       } else throw new ApiError(400, 'VALIDATION_FAILED', 'Send the feed as text/csv');
       const rows = parseInventoryFeed(text);
-      const result = await upsertInventoryFeed(
-        app.db,
-        request.params.dealership_id,
+      const result = await upsertInventoryFeed(app.db, {
+        dealershipId: request.params.dealership_id,
         rows,
-        await today(request.params.organization_id),
-      );
-      const summary = await getInventorySummary(app.db, request.params.dealership_id);
+        today: await today(request.params.organization_id),
+      });
+      const summary = await getInventorySummary(app.db, { dealershipId: request.params.dealership_id });
       return { ...result, totalVehicles: summary.totalVehicles };
     },
   );
@@ -181,7 +180,7 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
         response: { 200: listAudiencesResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listAudiences(app.db, request.params.dealership_id) }),
+    async (request) => ({ data: await listAudiences(app.db, { dealershipId: request.params.dealership_id }) }),
   );
 
   /** `GET .../audiences/{audience_id}` → the audience; 404 when it is not this dealership's. */
@@ -196,7 +195,10 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
       },
     },
     async (request) => {
-      const audience = await getAudience(app.db, request.params.dealership_id, request.params.audience_id);
+      const audience = await getAudience(app.db, {
+        dealershipId: request.params.dealership_id,
+        audienceId: request.params.audience_id,
+      });
       if (!audience) throw notFound('Audience not found');
       return audience;
     },

@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import { forbidden } from '../../../lib/errors';
-import { addEmailDomain, listEmailDomains, removeEmailDomain } from '../../../plugins/app/reports/recipients';
+import { addEmailDomain, listEmailDomains, removeEmailDomain } from '../../../repositories/reports/recipients';
 
 const errors = {
   400: errorResponseSchema,
@@ -50,7 +50,7 @@ const emailDomainRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEmailDomainsResponseSchema, ...errors },
       },
     },
-    async (request) => ({ data: await listEmailDomains(app.db, request.params.organization_id) }),
+    async (request) => ({ data: await listEmailDomains(app.db, { organizationId: request.params.organization_id }) }),
   );
 
   /**

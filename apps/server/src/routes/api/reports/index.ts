@@ -30,11 +30,11 @@ import {
 import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
 import { enqueueReportDelivery } from '../../../jobs/report-jobs';
 import { ApiError, notFound } from '../../../lib/errors';
-import { getDealership } from '../../../plugins/app/dealerships-repository';
-import { getMonthOverMonth } from '../../../plugins/app/reports/month-over-month';
-import { takeReportQuota } from '../../../plugins/app/reports/quotas';
-import { isAllowedRecipient } from '../../../plugins/app/reports/recipients';
-import { listReportRows, listReportTags } from '../../../plugins/app/reports/report-rows';
+import { getDealership } from '../../../repositories/dealerships';
+import { getMonthOverMonth } from '../../../repositories/reports/month-over-month';
+import { takeReportQuota } from '../../../repositories/reports/quotas';
+import { isAllowedRecipient } from '../../../repositories/reports/recipients';
+import { listReportRows, listReportTags } from '../../../repositories/reports/report-rows';
 import {
   claimRun,
   createSchedule,
@@ -46,12 +46,12 @@ import {
   runStatus,
   setSchedulePaused,
   updateScheduleRequest,
-} from '../../../plugins/app/reports/schedules';
+} from '../../../repositories/reports/schedules';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /**
  * Answers of export and report-email routes: 429 for the rate and concurrency caps
- * (plugins/app/export-limits.ts) and the hourly email limits (plugins/app/reports/quotas.ts), 503 for a
+ * (plugins/app/export-limits.ts) and the hourly email limits (repositories/reports/quotas.ts), 503 for a
  * full export pool.
  */
 const exportErrors = { ...errors, 429: errorResponseSchema, 503: errorResponseSchema };
@@ -62,7 +62,10 @@ const exportErrors = { ...errors, 429: errorResponseSchema, 503: errorResponseSc
  */
 const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   async function dealershipOf(params: { organization_id: number; dealership_id: number }): Promise<DealershipDetail> {
-    const dealership = await getDealership(app.db, params.organization_id, params.dealership_id);
+    const dealership = await getDealership(app.db, {
+      organizationId: params.organization_id,
+      dealershipId: params.dealership_id,
+    });
     if (!dealership) throw notFound('Dealership not found');
     return dealership;
   }
@@ -114,7 +117,7 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 400 at `email` when the recipient is neither a user of the dealership nor of an allowed domain. */
   async function checkRecipient(dealership: DealershipDetail, email: string): Promise<void> {
     const tenant = { organizationId: dealership.organization_id, dealershipId: dealership.id };
-    if (!(await isAllowedRecipient(app.db, tenant, email)))
+    if (!(await isAllowedRecipient(app.db, { tenant, email })))
       throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
         { path: 'email', message: emailDomainMessages.recipientRefused },
       ]);
@@ -480,13 +483,13 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw notFound('Scheduled report not found');
       const { schedule } = found;
       const runDate = localDate(app.clock(), found.timeZone);
-      const before = await runStatus(app.db, schedule.id, runDate);
+      const before = await runStatus(app.db, { scheduleId: schedule.id, runDate });
       if (before === 'sent' || before === 'failed') return reply.code(202).send({ status: before, run_date: runDate });
       if (before === null) {
         const dealership = await dealershipOf(request.params);
         await admitReportEmail(request, reply, dealership, schedule.email);
       }
-      const status = await claimRun(app.db, schedule.id, runDate);
+      const status = await claimRun(app.db, { scheduleId: schedule.id, runDate });
       if (status === 'queued')
         await enqueueReportDelivery(app, request, { kind: 'schedule', scheduleId: schedule.id, runDate });
       return reply.code(202).send({ status: status as 'queued' | 'sent' | 'failed', run_date: runDate });

@@ -30,17 +30,13 @@ import {
   localDate,
 } from '@portal/contracts';
 import * as z from 'zod';
-import type { App } from '../../../app';
-import { getDealership } from '../../../plugins/app/dealerships-repository';
+import type { App } from '../../../types';
+import { getDealership } from '../../../repositories/dealerships';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
 import { csvFileName, sendCsv } from '../../../lib/csv';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
-import {
-  dealershipsOfOrganization,
-  moveCampaign,
-  placedCampaigns,
-} from '../../../plugins/app/account-assignments-repository';
-import { inSlices, sliceOfPage } from '../../../plugins/app/campaign-reports/table';
+import { dealershipsOfOrganization, moveCampaign, placedCampaigns } from '../../../repositories/account-assignments';
+import { inSlices, sliceOfPage } from '../../../repositories/campaign-reports/table';
 import {
   campaignTotals,
   countProducts,
@@ -51,7 +47,7 @@ import {
   listSelfServiceCampaigns,
   present,
   setStatusName,
-} from '../../../plugins/app/self-service-repository';
+} from '../../../repositories/self-service';
 import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-service/account-scope';
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
@@ -79,7 +75,7 @@ async function loadCampaign(app: App, params: { dealership_id: number; campaign_
  * `requireTenant` first; campaign queries filter by the path's dealership.
  */
 const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
+  const app: App = fastify;
 
   /**
    * `GET .../campaigns/self-service/list?pageIndex&pageSize&sorting&filters&startDate&endDate` →
@@ -165,7 +161,11 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
         );
       // A platform campaign belongs to one dealership at a time: one imported elsewhere is not
       // taken over (an agency administrator moves it); a dealership user is told nothing of it.
-      const placed = await placedCampaigns(app.db, { organizationId: organization_id, vendorId }, wanted);
+      const placed = await placedCampaigns(app.db, {
+        organizationId: organization_id,
+        vendorId,
+        vendorCampaignIds: wanted,
+      });
       const elsewhere = wanted.filter((id) => (placed.get(id) ?? dealership_id) !== dealership_id);
       if (elsewhere.length > 0) {
         if (!seesWholeAgency(user)) throw notFound('Campaign not found');
@@ -175,9 +175,8 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
           `Already imported under another dealership (move it from there): ${elsewhere.join(', ')}`,
         );
       }
-      const { created, existing } = await insertImportedCampaigns(
-        app.db,
-        onPlatform
+      const { created, existing } = await insertImportedCampaigns(app.db, {
+        rows: onPlatform
           .filter((c) => wanted.includes(c.id))
           .map((c) => ({
             organizationId: organization_id,
@@ -192,7 +191,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
             endDate: c.endDate,
             statusName: c.statusName,
           })),
-      );
+      });
       for (const id of created) await enqueueSync(app, id);
       return { imported: created.length, already_imported: existing.length, campaign_ids: [...created, ...existing] };
     },
@@ -228,7 +227,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
       ).catch((error: unknown) => {
         throw platformFailure(error);
       });
-      await setStatusName(app.db, campaign.id, next);
+      await setStatusName(app.db, { campaignId: campaign.id, statusName: next });
       return { campaign_id: campaign.id, status_name: next };
     },
   );
@@ -255,7 +254,10 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
       if (!seesWholeAgency(request.user!)) throw forbidden('Only an agency administrator moves campaigns');
       const campaign = await loadCampaign(app, request.params);
       const target = request.body.dealership_id;
-      const known = await dealershipsOfOrganization(app.db, request.params.organization_id, [target]);
+      const known = await dealershipsOfOrganization(app.db, {
+        organizationId: request.params.organization_id,
+        dealershipIds: [target],
+      });
       if (!known.has(target)) throw notFound('Dealership not found');
       await moveCampaign(app.db, {
         campaignId: campaign.id,
@@ -280,7 +282,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const campaign = await loadCampaign(app, request.params);
-      const totals = await campaignTotals(app.db, campaign.id);
+      const totals = await campaignTotals(app.db, { campaignId: campaign.id });
       return present(campaign, totals.impressions, totals.clicks);
     },
   );
@@ -341,7 +343,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
         endDate: request.query.end_date,
         sorting: request.query.sorting,
       };
-      const data = await listProducts(app.db, params, sliceOfPage(request.query));
+      const data = await listProducts(app.db, { ...params, slice: sliceOfPage(request.query) });
       return { data, pagination: { total: await countProducts(app.db, params) } };
     },
   );
@@ -378,7 +380,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
           header: column.header,
           value: (row) => row[column.key],
         })),
-        slices: inSlices((slice) => listProducts(app.db, params, slice)),
+        slices: inSlices((slice) => listProducts(app.db, { ...params, slice })),
       });
     },
   );
@@ -404,7 +406,10 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       const campaign = await loadCampaign(app, request.params);
-      const dealership = await getDealership(app.db, request.params.organization_id, request.params.dealership_id);
+      const dealership = await getDealership(app.db, {
+        organizationId: request.params.organization_id,
+        dealershipId: request.params.dealership_id,
+      });
       const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
       const pdf = await app.exportRenderer.render(
         {
@@ -416,7 +421,7 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
             accountName: campaign.accountName,
             range,
             days: await dailyRows(app.db, range),
-            products: await listProducts(app.db, range, { limit: REPORT_PAGE_SIZE, offset: 0 }),
+            products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
             productTotal: await countProducts(app.db, range),
           },
           today: localDate(app.adPlatforms.clock(), 'America/Chicago'),

@@ -10,9 +10,9 @@ import {
   vendorRoutes,
   type VendorId,
 } from '@portal/contracts';
-import type { App } from '../../../app';
+import type { App } from '../../../types';
 import { ApiError, notFound } from '../../../lib/errors';
-import { saveConnection } from '../../../plugins/app/self-service-repository';
+import { saveConnection } from '../../../repositories/self-service';
 import { sandboxCode } from '../../../self-service/connectors/sandbox';
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { verifyState } from '../../../self-service/token-cipher';
@@ -33,7 +33,7 @@ const escapeHtml = (text: string) =>
  * signed-in user; the callback trusts only a state it signed, for the same user, not expired.
  */
 const oauthRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
+  const app: App = fastify;
   fastify.addHook('onRequest', fastify.requireUser);
 
   /**

@@ -27,19 +27,15 @@ import {
   type Me,
   type VendorId,
 } from '@portal/contracts';
-import type { App } from '../../../app';
+import type { App } from '../../../types';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
 import {
   dealershipsOfOrganization,
   listAssignments,
   placedCampaigns,
   replaceAssignments,
-} from '../../../plugins/app/account-assignments-repository';
-import {
-  deleteConnection,
-  listConnections,
-  saveConnectionAccounts,
-} from '../../../plugins/app/self-service-repository';
+} from '../../../repositories/account-assignments';
+import { deleteConnection, listConnections, saveConnectionAccounts } from '../../../repositories/self-service';
 import { oauthCallbackUrl } from '../../../self-service/oauth-redirect';
 import { signState } from '../../../self-service/token-cipher';
 import {
@@ -75,7 +71,7 @@ function connectionAccounts(app: App, grant: PlatformGrant<null>, refresh: boole
   return withPlatform(app, grant, async (connector, token, _account, c) => {
     if (c.accounts && !refresh) return c.accounts;
     const accounts = await connector.listAccounts(token);
-    await saveConnectionAccounts(app.db, c.id, accounts, app.adPlatforms.clock());
+    await saveConnectionAccounts(app.db, { id: c.id, accounts, at: app.adPlatforms.clock() });
     return accounts;
   }).catch((error: unknown) => {
     throw platformFailure(error);
@@ -88,7 +84,7 @@ function connectionAccounts(app: App, grant: PlatformGrant<null>, refresh: boole
  * imports from the same accounts. Every route runs `requireTenant` (organization) first.
  */
 const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
+  const app: App = fastify;
   const accountRef = (vendorId: VendorId, query: z.infer<typeof vendorCampaignsQuerySchema>) => {
     const accountId = vendorId === VENDOR_GOOGLE_ADS ? query.customer_account_id : query.account_id;
     if (!accountId)
@@ -112,7 +108,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => {
-      const rows = await listConnections(app.db, request.params.organization_id);
+      const rows = await listConnections(app.db, { organizationId: request.params.organization_id });
       return {
         data: vendorIds.map((vendorId) => {
           const row = rows.find((r) => r.vendorId === vendorId);
@@ -246,11 +242,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
       // A dealership user does not see campaigns imported under a dealership that is not theirs.
       const placed = seesWholeAgency(user)
         ? new Map<string, number>()
-        : await placedCampaigns(
-            app.db,
-            key,
-            onPlatform.map((c) => c.id),
-          );
+        : await placedCampaigns(app.db, { ...key, vendorCampaignIds: onPlatform.map((c) => c.id) });
       const campaigns = onPlatform.filter((c) => {
         const dealershipId = placed.get(c.id);
         return dealershipId === undefined || user.dealership_ids.includes(dealershipId);
@@ -328,7 +320,7 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const account = (await connectionAccounts(app, grant, false)).find((a) => a.value === accountId);
       if (!account) throw notFound('Account not found');
       const wanted = [...new Set(request.body.dealership_ids)];
-      const known = await dealershipsOfOrganization(app.db, organizationId, wanted);
+      const known = await dealershipsOfOrganization(app.db, { organizationId, dealershipIds: wanted });
       if (wanted.some((id) => !known.has(id))) throw notFound('Dealership not found');
       const dealershipIds = await replaceAssignments(app.db, {
         organizationId,
@@ -359,7 +351,10 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request, reply) => {
       requireAgencyAdmin(request.user?.role_id);
-      await deleteConnection(app.db, request.params.organization_id, request.params.vendor_id);
+      await deleteConnection(app.db, {
+        organizationId: request.params.organization_id,
+        vendorId: request.params.vendor_id,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -7,11 +7,7 @@ import { ApiError, forbidden } from '../../../lib/errors';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
 import { isValidUploadSignature, UPLOADS_PATH } from '../../../lib/storage/signed-urls';
 import { isAllowedCreative } from '../../../lib/storage/sniff';
-import {
-  findUploadByKey,
-  markUploadStored,
-  unmarkUploadStored,
-} from '../../../plugins/app/creative-uploads-repository';
+import { findUploadByKey, markUploadStored, unmarkUploadStored } from '../../../repositories/creative-uploads';
 
 /** The largest upload any signed URL may allow (creatives: 100 MB, spec 001 §5). */
 export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
@@ -71,7 +67,7 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
       if (!isValidUploadSignature(options.secret, values, signature)) throw forbidden('This upload link is not valid');
       if (values.expires < Math.floor(options.clock().getTime() / 1000))
         throw forbidden('This upload link has expired');
-      const upload = await findUploadByKey(app.db, key);
+      const upload = await findUploadByKey(app.db, { storageKey: key });
       const rule = upload ? creativeUploadRules[upload.productCode as NonInventoryProductCode] : undefined;
       if (!upload || !rule || upload.deletedAt || upload.declaredType !== contentType.toLowerCase())
         throw forbidden('This upload link is not valid');
@@ -95,12 +91,15 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
       if (!(await isAllowedCreative(bytes, contentType, rule.kind)))
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please see below for accepted file types');
       const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
-      const stored = await markUploadStored(app.db, key, { sizeBytes: size, sha256, storedAt: options.clock() });
+      const stored = await markUploadStored(app.db, {
+        storageKey: key,
+        file: { sizeBytes: size, sha256, storedAt: options.clock() },
+      });
       if (!stored) throw new ApiError(409, 'CONFLICT', 'A file was already uploaded to this link');
       try {
         await app.storage.put(key, bytes, { contentType });
       } catch (error) {
-        await unmarkUploadStored(app.db, key);
+        await unmarkUploadStored(app.db, { storageKey: key });
         throw error;
       }
       return reply.status(204).send(null);
