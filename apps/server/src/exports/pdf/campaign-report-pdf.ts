@@ -455,6 +455,28 @@ function sectionsContent(sections: ReportSectionSpec[], context: Omit<BlockConte
   return content;
 }
 
+/** The DMA outlines when a shown section draws on the map (DMAs, walk-ins, events); else null. */
+export async function reportDmaMap(data: ReportPdfData): Promise<DmaMapData | null> {
+  const maps = new Set<ReportSectionKind>(['dma-map', 'walk-ins-map', 'events-map']);
+  return data.sections.some((spec) => maps.has(spec.kind)) ? dmaMapData() : null;
+}
+
+/**
+ * The body of a campaign report PDF: the shown sections of the catalogue in order (the cards row
+ * first), or the cards and 'No data for this date range' when a family page's range has no delivery.
+ */
+export function campaignReportContent(
+  data: ReportPdfData,
+  options: { dmaMap: DmaMapData | null; previews: AdPreview[] },
+): Content[] {
+  if (data.sections.length === 0)
+    return [
+      cardsRow(reportCards(data)),
+      { text: 'No data for this date range', style: 'muted', margin: [0, 0, 0, 12] },
+    ];
+  return sectionsContent(data.sections, { data, ...options });
+}
+
 /**
  * Builds the PDF of a campaign report (issue 3 "Exports"): header with dealership, campaign,
  * product, flight and range; the page's cards; its charts rendered from the same ECharts builders
@@ -464,18 +486,12 @@ function sectionsContent(sections: ReportSectionSpec[], context: Omit<BlockConte
 export async function buildCampaignReportPdf(data: ReportPdfData, options: { previews: AdPreview[] }): Promise<Buffer> {
   const c = data.report.campaign;
   const t = data.report.totals;
-  const maps = new Set<ReportSectionKind>(['dma-map', 'walk-ins-map', 'events-map']);
-  const dmaMap = data.sections.some((spec) => maps.has(spec.kind)) ? await dmaMapData() : null;
-  const previews = options.previews;
   return renderPdf({
     title: c.client_campaign_display_name,
     subtitle: [
       `${c.dealership_name} · ${c.product_name} (${c.product_code}) · flight ${usDate(c.start_date)} – ${usDate(c.end_date)}`,
       `Report for ${usDate(data.report.range.start_date)} – ${usDate(data.report.range.end_date)} · Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
     ],
-    content:
-      data.sections.length === 0
-        ? [cardsRow(reportCards(data)), { text: 'No data for this date range', style: 'muted', margin: [0, 0, 0, 12] }]
-        : sectionsContent(data.sections, { data, dmaMap, previews }),
+    content: campaignReportContent(data, { dmaMap: await reportDmaMap(data), previews: options.previews }),
   });
 }
