@@ -449,6 +449,8 @@ function sectionsContent(sections: ReportSectionSpec[], context: Omit<BlockConte
           stack: blocks[spec.kind](spec, { ...context, width: half }),
         })),
         columnGap: 12,
+        // Both panels on one page: a tall one moved to the next page would read after the one below it.
+        unbreakable: true,
       } as Content);
     }
   }
