@@ -35,7 +35,6 @@ import { countSites, listSites } from '../../plugins/app/campaign-reports/sites'
 import { getTopVehicles } from '../../plugins/app/campaign-reports/top-vehicles';
 import { countVehicles, listVehicles } from '../../plugins/app/campaign-reports/vehicles';
 import { loadCampaign, rangeOf, readPage } from '../../routes/api/campaign-reports/shared';
-import { sliceOfPage } from '../../plugins/app/campaign-reports/table';
 
 type Page<R> = { data: R[]; pagination: { total: number } };
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;

@@ -17,6 +17,8 @@ import {
   topVehiclesFactory,
   vehicleRowFactory,
 } from '@/testing/factories';
+// The same two report variants as the PDF's parity test (apps/server/test/unit/report-sections-pdf.test.ts).
+// eslint-disable-next-line no-restricted-imports -- a test fixture of the contracts package, shared with the server's test
 import { reportSectionVariants } from '../../../../../../packages/contracts/test/report-section-variants';
 import { API, page, renderReport, type Handlers } from '../testing/render-report';
 
