@@ -223,16 +223,21 @@ function variantsOf(code: keyof typeof productCatalog) {
 }
 
 describe('PDF sections come from the product catalogue (issue 19 §2)', () => {
-  it.each(productCodes)('%s: the PDF shows the catalogue’s sections, titles in order', (code) => {
-    for (const [variant, report] of variantsOf(code)) {
-      const data = pdfData(report);
-      const content = campaignReportContent(data, { dmaMap: null, previews: [] });
-      expect(headings(content), `${code} (${variant})`).toEqual(reportSectionTitles(data.sections));
-      // Every variant shows at least the cards and one titled section.
-      expect(data.sections[0]?.kind, `${code} (${variant})`).toBe('cards');
-      expect(data.sections.length, `${code} (${variant})`).toBeGreaterThan(1);
-    }
-  });
+  it.each(productCodes)(
+    '%s: the PDF shows the catalogue’s sections, titles in order',
+    (code) => {
+      for (const [variant, report] of variantsOf(code)) {
+        const data = pdfData(report);
+        const content = campaignReportContent(data, { dmaMap: null, previews: [] });
+        expect(headings(content), `${code} (${variant})`).toEqual(reportSectionTitles(data.sections));
+        // Every variant shows at least the cards and one titled section.
+        expect(data.sections[0]?.kind, `${code} (${variant})`).toBe('cards');
+        expect(data.sections.length, `${code} (${variant})`).toBeGreaterThan(1);
+      }
+      // Every chart is rendered to SVG (ECharts SSR): seconds per code on a loaded machine.
+    },
+    30_000,
+  );
 
   it('a section added to the catalogue only shows up in the PDF', () => {
     const layout = reportLayouts.SEM;
