@@ -42,13 +42,13 @@ export async function loadAdPreviews(data: ReportPdfData, assetsDir: string = SH
 }
 
 /** The previews side by side, each scaled into a third of the page width, with name and size. */
-export function adPreviewsBlock(previews: AdPreview[]): Content[] {
+export function adPreviewsBlock(previews: AdPreview[], title = 'Ad Previews'): Content[] {
   if (previews.length === 0) return [];
   const width = (CONTENT_WIDTH - 24) / 3;
   return [
     {
       stack: [
-        { text: 'Ad Previews', style: 'sectionTitle' },
+        { text: title, style: 'sectionTitle' },
         {
           columns: previews.map((preview) => {
             const [w, h] = preview.size.split('x').map(Number) as [number, number];

@@ -1,27 +1,43 @@
 import type { Content } from 'pdfmake/interfaces';
-import { formatCurrency, formatInteger, formatPercent, NOT_AVAILABLE } from '@portal/contracts';
+import {
+  formatCurrency,
+  formatInteger,
+  formatPercent,
+  groupReportRows,
+  NOT_AVAILABLE,
+  type DailyMetric,
+  type ReportSectionKind,
+  type ReportSectionSpec,
+} from '@portal/contracts';
 import {
   audienceSizeTrendChart,
+  callsByDayChart,
   clicksByDayChart,
+  conversionsByDayChart,
   conversionsByTypeChart,
-  dmaMapChart,
-  type DmaMapData,
   ctrByDayChart,
   deliveryFunnelChart,
   deliveryFunnelSteps,
   demographicsChart,
+  dmaMapChart,
+  eventLocationsChart,
   impressionsByDayChart,
   impressionsByPlacementChart,
   interactionsByDayChart,
   keyPagesChart,
+  leadsByDayChart,
   ordersByDayChart,
   revenueByDayChart,
   topDmasChart,
   utmSourcesChart,
   videoCompletionFunnelChart,
   viewsByDayChart,
+  vtrByDayChart,
+  walkInLocationsChart,
+  type ChartOption,
+  type DmaMapData,
 } from '@portal/report-charts';
-import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type Card } from './pdf-document';
+import { cardsRow, chartBlock, CONTENT_WIDTH, renderPdf, tableBlock, type Card } from './pdf-document';
 import { adPreviewsBlock, type AdPreview } from './ad-previews';
 import { DMA_MAP_NAME, dmaMapData } from './dma-map';
 import type { ReportPdfData } from './report-data';
@@ -116,95 +132,123 @@ export function reportCards(data: ReportPdfData): Card[] {
   }
 }
 
-function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
-  const { report } = data;
-  const family = report.campaign.family;
-  const content: Content[] = [];
-  const days = report.daily;
-  if (days.length === 0) {
-    content.push({ text: 'No data for this date range', style: 'muted', margin: [0, 0, 0, 12] });
-    return content;
-  }
-  const secondDaily: [string, Parameters<typeof clicksByDayChart>[0]] = ['Clicks', days];
-  if (family === 'audience' && data.audience) {
-    content.push(
-      chartPair(
-        ['Clicks', clicksByDayChart(data.audience.metrics, off)],
-        ['Impressions', impressionsByDayChart(data.audience.metrics, off)],
-      ),
-    );
-    if (data.audience.audience.trends.length > 0) {
-      const change = data.audience.audience.change_percent;
-      content.push(
-        chartBlock(
-          `Audience size${data.audience.audience.size === null ? '' : ` — ${n(data.audience.audience.size)}`}${change === null ? '' : ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`}`,
-          audienceSizeTrendChart(data.audience.audience.trends, off),
-        ),
-      );
-    }
-    return content;
-  }
-  if (family === 'social' && data.social) {
-    const s = data.social;
-    content.push(
-      chartPair(
-        ['Impressions', impressionsByDayChart(s.metrics, off)],
-        ['Interactions', interactionsByDayChart(s.metrics, off)],
-      ),
-    );
-    if (s.deviceMetrics.length > 0 || (data.demographics?.data.length ?? 0) > 0) {
-      content.push(
-        chartPair(
-          ['Impressions by placement', impressionsByPlacementChart(s.deviceMetrics, off)],
-          [
-            'Interaction demographics',
-            // Interactions (clicks) per gender and age, as the page draws it.
-            demographicsChart(
-              (data.demographics?.data ?? []).map((r) => ({
-                age: r.age,
-                female: r.female_clicks,
-                male: r.male_clicks,
-              })),
-              off,
-            ),
-          ],
-        ),
-      );
-    }
-    if (s.geoInsightsMetroData.length > 0)
-      content.push(
-        chartPair(
-          ['Impressions by DMA (top 5)', topDmasChart(s.geoInsightsMetroData, off)],
-          ['CTR', ctrByDayChart(s.metrics, off)],
-        ),
-      );
-    else content.push(chartBlock('CTR', ctrByDayChart(s.metrics, off)));
-    if (s.conversionsMetrics && s.conversionsMetrics.length > 0)
-      content.push(chartBlock('Top Conversions', conversionsByTypeChart(s.conversionsMetrics, off)));
-  } else {
-    content.push(
-      chartPair(
-        ['Impressions', impressionsByDayChart(days, off)],
-        family === 'video' || family === 'audio'
-          ? ['Views', viewsByDayChart(days, off)]
-          : [secondDaily[0], clicksByDayChart(days, off)],
-      ),
-    );
-    if (family === 'video' || family === 'audio')
-      content.push(chartBlock('Video completion', videoCompletionFunnelChart(report.totals, off)));
-  }
-  // The delivery funnel, on the pages that draw it: display (but DYD), search and the social pages other than FBD/DYN.
-  const funnelPage =
-    (family === 'display' && report.campaign.product_code !== 'DYD') ||
-    family === 'search' ||
-    (family === 'social' && !['FBD', 'DYN'].includes(report.campaign.product_code));
-  if (funnelPage && report.totals.clicks > 0) {
-    const steps = deliveryFunnelSteps(report.totals);
-    content.push(chartBlock('Funnel', deliveryFunnelChart(steps, off), undefined, 60 + steps.length * 40));
-  }
-  const conv = data.conversions;
-  if (conv) {
-    content.push(
+const more = (total: number, shown: number) =>
+  total > shown ? `Showing ${shown} of ${n(total)} rows; export the table as CSV for all of them.` : undefined;
+
+/** A section with nothing to draw: its heading and a muted line (as the page's empty state). */
+function emptyBlock(title: string, text: string): Content {
+  return {
+    stack: [
+      { text: title, style: 'sectionTitle' },
+      { text, style: 'muted' },
+    ],
+    margin: [0, 0, 0, 12],
+  };
+}
+
+const dailyCharts: Record<DailyMetric, (days: never[]) => ChartOption> = {
+  impressions: (days) => impressionsByDayChart(days, off),
+  clicks: (days) => clicksByDayChart(days, off),
+  interactions: (days) => interactionsByDayChart(days, off),
+  ctr: (days) => ctrByDayChart(days, off),
+  views: (days) => viewsByDayChart(days, off),
+  listens: (days) => viewsByDayChart(days, { name: 'Listens', ...off }),
+  vtr: (days) => vtrByDayChart(days, off),
+  conversions: (days) => conversionsByDayChart(days, off),
+  calls: (days) => callsByDayChart(days, off),
+  leads: (days) => leadsByDayChart(days, off),
+};
+
+interface BlockContext {
+  data: ReportPdfData;
+  dmaMap: DmaMapData | null;
+  previews: AdPreview[];
+  /** The width the block may take (a whole row, or half of it beside another panel). */
+  width: number;
+}
+
+type Block = (spec: ReportSectionSpec, context: BlockContext) => Content[];
+
+const chart =
+  (
+    option: (spec: ReportSectionSpec, data: ReportPdfData, context: BlockContext) => ChartOption | null,
+    height = 200,
+  ): Block =>
+  (spec, context) => {
+    const built = option(spec, context.data, context);
+    return built
+      ? [chartBlock(spec.title, built, context.width, height)]
+      : [emptyBlock(spec.title, 'No data for this date range')];
+  };
+
+const dailyRows = (spec: ReportSectionSpec, data: ReportPdfData): never[] =>
+  (spec.source === 'audience'
+    ? (data.audience?.metrics ?? [])
+    : spec.source === 'social'
+      ? (data.social?.metrics ?? [])
+      : spec.source === 'display'
+        ? (data.display?.metrics ?? [])
+        : data.report.daily) as never[];
+
+/** Each section kind as PDF blocks, from the same ECharts builders and texts as the page. */
+const blocks: Record<ReportSectionKind, Block> = {
+  cards: (_spec, { data }) => [cardsRow(reportCards(data))],
+  'daily-chart': chart((spec, data) => dailyCharts[spec.metric ?? 'impressions'](dailyRows(spec, data))),
+  'audience-trend': (spec, { data, width }) => {
+    const audience = data.audience?.audience;
+    if (!audience) return [emptyBlock(spec.title, 'No data for this date range')];
+    const change = audience.change_percent;
+    return [
+      chartBlock(spec.title, audienceSizeTrendChart(audience.trends, off), width),
+      {
+        text: `${audience.size === null ? 'Size N/A' : `${n(audience.size)} people`}${change === null ? '' : ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`}`,
+        style: 'muted',
+        margin: [0, -8, 0, 12],
+      },
+    ];
+  },
+  'video-completion': chart((_spec, data) => videoCompletionFunnelChart(data.report.totals, off)),
+  funnel: (spec, { data, width }) => {
+    if (data.report.totals.clicks === 0) return [emptyBlock(spec.title, 'No clicks in this date range')];
+    const steps = deliveryFunnelSteps(data.report.totals);
+    return [chartBlock(spec.title, deliveryFunnelChart(steps, off), width, 60 + steps.length * 40)];
+  },
+  placements: chart((spec, data) =>
+    impressionsByPlacementChart(
+      spec.source === 'social' ? (data.social?.deviceMetrics ?? []) : (data.placements?.data ?? []),
+      off,
+    ),
+  ),
+  // Interactions (clicks) per gender and age, as the page draws it.
+  demographics: chart((_spec, data) =>
+    demographicsChart(
+      (data.demographics?.data ?? []).map((r) => ({ age: r.age, female: r.female_clicks, male: r.male_clicks })),
+      { metricName: 'Interactions', ...off },
+    ),
+  ),
+  'top-dmas': chart((spec, data) =>
+    topDmasChart(spec.source === 'social' ? (data.social?.geoInsightsMetroData ?? []) : (data.dmas?.data ?? []), off),
+  ),
+  'dma-map': chart(
+    (_spec, data, { dmaMap, width }) =>
+      dmaMap
+        ? dmaMapChart({
+            mapName: DMA_MAP_NAME,
+            rows: data.dmas?.data ?? [],
+            names: dmaMap.names,
+            bounds: dmaMap.bounds,
+            aspect: width / 320,
+            ...off,
+          })
+        : null,
+    320,
+  ),
+  'top-conversions': chart((_spec, data) => conversionsByTypeChart(data.social?.conversionsMetrics ?? [], off)),
+  conversions: (spec, context) => {
+    const conv = context.data.conversions;
+    if (!conv) return [emptyBlock(spec.title, 'No data for this date range')];
+    return [
+      { text: spec.title, style: 'sectionTitle' },
       cardsRow([
         { label: 'Page views', value: n(conv.page_views) },
         { label: 'Avg. time to convert', value: conv.time_to_convert_label ?? NOT_AVAILABLE },
@@ -213,129 +257,70 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
           value: conv.unique_site_visitors === null ? NOT_AVAILABLE : n(conv.unique_site_visitors),
         },
       ]),
-    );
-    if (conv.key_pages.length > 0 || conv.utm_sources.length > 0) {
-      content.push(
-        chartPair(
-          ['Key pages (top 5)', keyPagesChart(conv.key_pages, off)],
-          ['UTM source (top 5)', utmSourcesChart(conv.utm_sources, off)],
-        ),
-      );
-    }
-    if (conv.roas && conv.roas.length > 0)
-      content.push(
-        chartPair(['Orders', ordersByDayChart(conv.roas, off)], ['Revenue', revenueByDayChart(conv.roas, off)]),
-      );
-  }
-  if (data.topVehicles) {
+      ...sectionsContent(spec.children ?? [], context),
+    ];
+  },
+  'key-pages': chart((_spec, data) => keyPagesChart(data.conversions?.key_pages ?? [], off)),
+  'utm-sources': chart((_spec, data) => utmSourcesChart(data.conversions?.utm_sources ?? [], off)),
+  orders: chart((_spec, data) => ordersByDayChart(data.conversions?.roas ?? [], off)),
+  revenue: chart((_spec, data) => revenueByDayChart(data.conversions?.roas ?? [], off)),
+  'vehicle-highlights': (spec, { data }) => {
     const tv = data.topVehicles;
+    if (!tv) return [emptyBlock(spec.title, 'No vehicles found')];
     const highlight = (label: string, v: typeof tv.mostViewed): Card => ({
       label,
       value: v ? v.description : NOT_AVAILABLE,
       hint: v ? `${n(v.impressions)} impressions · ${n(v.clicks)} clicks · CTR ${pct(v.ctr)}` : undefined,
     });
-    content.push(
+    return [
+      { text: spec.title, style: 'sectionTitle' },
       cardsRow([
         highlight('Highest CTR', tv.highestCtr),
         highlight('Most clicked', tv.mostClicked),
         highlight('Most viewed', tv.mostViewed),
       ]),
-    );
-    content.push({
-      text: `Averages per vehicle: ${n(Math.round(tv.averages.impressions))} impressions · ${n(Math.round(tv.averages.clicks))} clicks · CTR ${pct(tv.averages.ctr)}`,
-      style: 'muted',
-      margin: [0, 0, 0, 12],
-    });
-  }
-  if (family !== 'social' && report.campaign.product_code === 'DYD')
-    content.push(chartBlock('CTR', ctrByDayChart(days, off)));
-  if (data.dmas && family !== 'social')
-    content.push(chartBlock('Impressions by DMA (top 5)', topDmasChart(data.dmas.data, off)));
-  // The choropleth, on the pages that draw it (every family but the social dynamic and DYD pages).
-  const code = report.campaign.product_code;
-  if (data.dmas && dmaMap && code !== 'DYD' && code !== 'FBD' && code !== 'DYN') {
-    const map = dmaMapChart({
-      mapName: DMA_MAP_NAME,
-      rows: data.dmas.data,
-      names: dmaMap.names,
-      bounds: dmaMap.bounds,
-      aspect: 2.4,
-      ...off,
-    });
-    content.push(chartBlock('Impressions by DMA map', map, undefined, 320));
-  }
-  if (data.placements)
-    content.push(chartBlock('Impressions by placement', impressionsByPlacementChart(data.placements.data, off)));
-  if (data.demographics && family !== 'social')
-    content.push(chartBlock('Demographics', demographicsChart(data.demographics.data, off)));
-
-  const more = (total: number, shown: number) =>
-    total > shown ? `Showing ${shown} of ${n(total)} rows; export the table as CSV for all of them.` : undefined;
-  if (data.keywords) {
-    const k = data.keywords;
-    content.push(
+      {
+        text: `Averages per vehicle: ${n(Math.round(tv.averages.impressions))} impressions · ${n(Math.round(tv.averages.clicks))} clicks · CTR ${pct(tv.averages.ctr)}`,
+        style: 'muted',
+        margin: [0, 0, 0, 12],
+      },
+    ];
+  },
+  'creatives-table': (spec, { data }) => {
+    const c = data.creatives ?? { data: [], pagination: { total: 0 } };
+    return [
       tableBlock(
-        'Keywords',
-        ['Keyword', 'Impressions', 'Clicks', 'CTR', 'Impression share', 'Click share'],
-        k.data.map((r) => [
-          r.keyword,
-          n(r.impressions),
-          n(r.clicks),
-          pct(r.ctr),
-          pct(r.impression_share),
-          pct(r.click_share),
-        ]),
-        {
-          empty: 'No keywords found',
-          note: more(k.pagination.total, k.data.length),
-        },
+        spec.title,
+        ['Creative', 'Size', 'Impressions', 'Clicks', 'CTR'],
+        c.data.map((r) => [r.creative_name, r.creative_size, n(r.impressions), n(r.clicks), pct(r.ctr)]),
+        { empty: 'No creatives found', note: more(c.pagination.total, c.data.length) },
       ),
-    );
-  }
-  if (data.calls) {
-    const c = data.calls;
-    content.push(
+    ];
+  },
+  'sites-table': (spec, { data }) => {
+    const s = data.sites ?? { data: [], pagination: { total: 0 } };
+    return [
       tableBlock(
-        'Phone Calls',
-        ['Caller', 'Date', 'Duration'],
-        c.data.map((r) => [r.phone_number, usDate(r.datetime.slice(0, 10)), duration(r.duration)]),
-        {
-          empty: 'No phone calls found',
-          note: more(c.pagination.total, c.data.length),
-        },
-      ),
-    );
-  }
-  if (data.sites) {
-    const s = data.sites;
-    content.push(
-      tableBlock(
-        'Top Performing Sites',
+        spec.title,
         ['Site', 'Ad Sizes', 'Impressions'],
         s.data.map((r) => [r.SITE, r.AD_SIZES.join(', '), n(r.IMPRESSIONS)]),
-        {
-          empty: 'No sites found',
-          note: more(s.pagination.total, s.data.length),
-        },
+        { empty: 'No sites found', note: more(s.pagination.total, s.data.length) },
       ),
-    );
-  }
-  if (data.vehicles) {
-    const v = data.vehicles;
-    const social = family === 'social';
-    content.push(
-      social
+    ];
+  },
+  'vehicles-table': (spec, { data }) => {
+    const v = data.vehicles ?? { data: [], pagination: { total: 0 } };
+    const note = more(v.pagination.total, v.data.length);
+    return [
+      spec.vehicles?.columns === 'social'
         ? tableBlock(
-            'Top Performing Vehicles',
+            spec.title,
             ['Vehicle', 'VIN', 'Impressions', 'Interactions', 'CTR'],
             v.data.map((r) => [r.description, r.vin_number, n(r.impressions), n(r.clicks), pct(r.ctr)]),
-            {
-              empty: 'No vehicles found',
-              note: more(v.pagination.total, v.data.length),
-            },
+            { empty: 'No vehicles found', note },
           )
         : tableBlock(
-            'Vehicles',
+            spec.title,
             ['Vehicle', 'VIN', 'Stock', 'State', 'Impressions', 'Clicks', 'CTR'],
             v.data.map((r) => [
               r.description,
@@ -346,29 +331,44 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
               n(r.clicks),
               pct(r.ctr),
             ]),
-            { empty: 'No vehicles found', note: more(v.pagination.total, v.data.length) },
+            { empty: 'No vehicles found', note },
           ),
-    );
-  }
-  if (data.creatives && (report.campaign.product_code !== 'DYD' || report.campaign.show_ad_previews)) {
-    const c = data.creatives;
-    content.push(
+    ];
+  },
+  'keywords-table': (spec, { data }) => {
+    const k = data.keywords ?? { data: [], pagination: { total: 0 } };
+    return [
       tableBlock(
-        'Top Performing Creatives',
-        ['Creative', 'Size', 'Impressions', 'Clicks', 'CTR'],
-        c.data.map((r) => [r.creative_name, r.creative_size, n(r.impressions), n(r.clicks), pct(r.ctr)]),
-        {
-          empty: 'No creatives found',
-          note: more(c.pagination.total, c.data.length),
-        },
+        spec.title,
+        ['Keyword', 'Impressions', 'Clicks', 'CTR', 'Impression share', 'Click share'],
+        k.data.map((r) => [
+          r.keyword,
+          n(r.impressions),
+          n(r.clicks),
+          pct(r.ctr),
+          pct(r.impression_share),
+          pct(r.click_share),
+        ]),
+        { empty: 'No keywords found', note: more(k.pagination.total, k.data.length) },
       ),
-    );
-  }
-  if (data.leads) {
-    const l = data.leads;
-    content.push(
+    ];
+  },
+  'phone-calls-table': (spec, { data }) => {
+    const c = data.calls ?? { data: [], pagination: { total: 0 } };
+    return [
       tableBlock(
-        'Leads Delivered',
+        spec.title,
+        ['Caller', 'Date', 'Duration'],
+        c.data.map((r) => [r.phone_number, usDate(r.datetime.slice(0, 10)), duration(r.duration)]),
+        { empty: 'No phone calls found', note: more(c.pagination.total, c.data.length) },
+      ),
+    ];
+  },
+  'leads-table': (spec, { data }) => {
+    const l = data.leads ?? { data: [], pagination: { total: 0 } };
+    return [
+      tableBlock(
+        spec.title,
         ['Date', 'Type', 'Contact', 'Vehicle', 'Status'],
         l.data.map((r) => [
           usDate(r.datetime.slice(0, 10)),
@@ -377,45 +377,106 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
           r.vehicle_vin ?? '',
           r.status ?? '',
         ]),
-        {
-          empty: 'No leads found',
-          note: more(l.pagination.total, l.data.length),
-        },
+        { empty: 'No leads found', note: more(l.pagination.total, l.data.length) },
       ),
-    );
-  }
-  if (data.walkIns) {
-    content.push(
-      tableBlock(
-        'Walk-in Locations',
-        ['Location', 'Latitude', 'Longitude', 'Visits'],
-        data.walkIns.data.map((r) => [r.location_name, r.latitude.toFixed(4), r.longitude.toFixed(4), n(r.visits)]),
-        {
-          empty: 'No walk-ins found',
-        },
-      ),
-    );
-  }
-  if (data.events) {
-    content.push(
-      tableBlock(
-        'Events',
-        ['Event', 'Date', 'Address', 'Impressions', 'Clicks', 'Attendees'],
-        data.events.data.map((r) => [
-          r.event_name,
-          usDate(r.event_date),
-          r.address ?? '',
-          n(r.impressions),
-          n(r.clicks),
-          n(r.attendees),
-        ]),
-        {
-          empty: 'No events found',
-        },
-      ),
-    );
+    ];
+  },
+  'walk-ins-map': chart(
+    (_spec, data, { dmaMap, width }) =>
+      dmaMap
+        ? walkInLocationsChart({ mapName: DMA_MAP_NAME, rows: data.walkIns?.data ?? [], aspect: width / 280, ...off })
+        : null,
+    280,
+  ),
+  'walk-ins-table': (spec, { data }) => [
+    tableBlock(
+      spec.title,
+      ['Location', 'Latitude', 'Longitude', 'Visits'],
+      (data.walkIns?.data ?? []).map((r) => [
+        r.location_name,
+        r.latitude.toFixed(4),
+        r.longitude.toFixed(4),
+        n(r.visits),
+      ]),
+      { empty: 'No walk-ins found' },
+    ),
+  ],
+  'events-map': chart(
+    (_spec, data, { dmaMap, width }) =>
+      dmaMap
+        ? eventLocationsChart({ mapName: DMA_MAP_NAME, rows: data.events?.data ?? [], aspect: width / 260, ...off })
+        : null,
+    260,
+  ),
+  'events-table': (spec, { data }) => [
+    tableBlock(
+      spec.title,
+      ['Event', 'Date', 'Address', 'Impressions', 'Clicks', 'Attendees'],
+      (data.events?.data ?? []).map((r) => [
+        r.event_name,
+        usDate(r.event_date),
+        r.address ?? '',
+        n(r.impressions),
+        n(r.clicks),
+        n(r.attendees),
+      ]),
+      { empty: 'No events found' },
+    ),
+  ],
+  'ad-previews': (spec, { previews }) =>
+    previews.length > 0
+      ? adPreviewsBlock(previews, spec.title)
+      : [emptyBlock(spec.title, 'No ad previews for this date range')],
+};
+
+/**
+ * The report's shown sections (contracts `shownReportSections`, the list the page renders) as PDF
+ * blocks, in order: panels of one `row` two side by side (an odd last one alone, full width).
+ */
+function sectionsContent(sections: ReportSectionSpec[], context: Omit<BlockContext, 'width'>): Content[] {
+  const content: Content[] = [];
+  const half = (CONTENT_WIDTH - 12) / 2;
+  for (const group of groupReportRows(sections)) {
+    for (let index = 0; index < group.length; index += 2) {
+      const [left, right] = [group[index]!, group[index + 1]];
+      if (!right) {
+        content.push(...blocks[left.kind](left, { ...context, width: CONTENT_WIDTH }));
+        continue;
+      }
+      content.push({
+        columns: [left, right].map((spec) => ({
+          width: half,
+          stack: blocks[spec.kind](spec, { ...context, width: half }),
+        })),
+        columnGap: 12,
+        // Both panels on one page: a tall one moved to the next page would read after the one below it.
+        unbreakable: true,
+      } as Content);
+    }
   }
   return content;
+}
+
+/** The DMA outlines when a shown section draws on the map (DMAs, walk-ins, events); else null. */
+export async function reportDmaMap(data: ReportPdfData): Promise<DmaMapData | null> {
+  const maps = new Set<ReportSectionKind>(['dma-map', 'walk-ins-map', 'events-map']);
+  return data.sections.some((spec) => maps.has(spec.kind)) ? dmaMapData() : null;
+}
+
+/**
+ * The body of a campaign report PDF: the shown sections of the catalogue in order (the cards row
+ * first), or the cards and 'No data for this date range' when a family page's range has no delivery.
+ */
+export function campaignReportContent(
+  data: ReportPdfData,
+  options: { dmaMap: DmaMapData | null; previews: AdPreview[] },
+): Content[] {
+  if (data.sections.length === 0)
+    return [
+      cardsRow(reportCards(data)),
+      { text: 'No data for this date range', style: 'muted', margin: [0, 0, 0, 12] },
+    ];
+  return sectionsContent(data.sections, { data, ...options });
 }
 
 /**
@@ -427,14 +488,12 @@ function sections(data: ReportPdfData, dmaMap: DmaMapData | null): Content[] {
 export async function buildCampaignReportPdf(data: ReportPdfData, options: { previews: AdPreview[] }): Promise<Buffer> {
   const c = data.report.campaign;
   const t = data.report.totals;
-  const dmaMap = data.dmas ? await dmaMapData() : null;
-  const previews = options.previews;
   return renderPdf({
     title: c.client_campaign_display_name,
     subtitle: [
       `${c.dealership_name} · ${c.product_name} (${c.product_code}) · flight ${usDate(c.start_date)} – ${usDate(c.end_date)}`,
       `Report for ${usDate(data.report.range.start_date)} – ${usDate(data.report.range.end_date)} · Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
     ],
-    content: [cardsRow(reportCards(data)), ...sections(data, dmaMap), ...adPreviewsBlock(previews)],
+    content: campaignReportContent(data, { dmaMap: await reportDmaMap(data), previews: options.previews }),
   });
 }

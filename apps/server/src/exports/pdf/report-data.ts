@@ -1,104 +1,183 @@
-import type * as z from 'zod';
-import type {
-  AudienceMetrics,
-  CampaignReport,
-  ConversionsResponse,
-  DisplayMetrics,
-  SocialMetrics,
-  TopVehiclesResponse,
-  creativesPageSchema,
-  demographicsResponseSchema,
-  dmasResponseSchema,
-  eventsResponseSchema,
-  keywordsPageSchema,
-  leadsPageSchema,
-  phoneCallsPageSchema,
-  placementsResponseSchema,
-  siteListPageSchema,
-  vehiclesPageSchema,
-  walkInsResponseSchema,
+import {
+  creativeTableColumns,
+  keywordTableColumns,
+  leadTableColumns,
+  phoneCallTableColumns,
+  reportPageOf,
+  reportTableQuerySchema,
+  shownReportSections,
+  siteTableColumns,
+  vehicleTableColumns,
+  type AudienceMetrics,
+  type CampaignReport,
+  type ConversionsResponse,
+  type DisplayMetrics,
+  type ReportPage,
+  type ReportSectionKind,
+  type ReportSectionSpec,
+  type SocialMetrics,
+  type TableColumns,
+  type TopVehiclesResponse,
 } from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { getAudienceMetrics } from '../../repositories/campaign-reports/audiences';
+import { getDemographics, getDmas, getPlacements } from '../../repositories/campaign-reports/breakdowns';
+import { countCalls, listCalls } from '../../repositories/campaign-reports/calls';
+import { getConversions } from '../../repositories/campaign-reports/conversions';
+import { countCreatives, listCreatives } from '../../repositories/campaign-reports/creatives';
+import { getDisplayMetrics } from '../../repositories/campaign-reports/display';
+import { getEvents, getWalkIns } from '../../repositories/campaign-reports/engagement';
+import { countKeywords, listKeywords } from '../../repositories/campaign-reports/keywords';
+import { countLeads, listLeads } from '../../repositories/campaign-reports/leads';
+import { getCampaignReport } from '../../repositories/campaign-reports/report';
+import { getSocialMetrics } from '../../repositories/campaign-reports/social';
+import { countSites, listSites } from '../../repositories/campaign-reports/sites';
+import { getTopVehicles } from '../../repositories/campaign-reports/top-vehicles';
+import { countVehicles, listVehicles } from '../../repositories/campaign-reports/vehicles';
+import { loadCampaign, rangeOf, readPage } from '../../routes/api/campaign-reports/shared';
 
-/** Everything a campaign report PDF shows: the same API responses the report page reads. */
+type Page<R> = { data: R[]; pagination: { total: number } };
+type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
+
+/**
+ * Everything a campaign report PDF shows: what the report calls answer (the same functions the
+ * routes call), only for the sections the report shows. Plain data: it is structured-cloned into a
+ * worker of the export pool.
+ */
 export interface ReportPdfData {
   report: CampaignReport;
+  /** The sections the report shows, in order (contracts `shownReportSections`). */
+  sections: ReportSectionSpec[];
   audience?: AudienceMetrics;
   social?: SocialMetrics;
   display?: DisplayMetrics;
   conversions?: ConversionsResponse;
   topVehicles?: TopVehiclesResponse;
-  vehicles?: z.infer<typeof vehiclesPageSchema>;
-  calls?: z.infer<typeof phoneCallsPageSchema>;
-  sites?: z.infer<typeof siteListPageSchema>;
-  creatives?: z.infer<typeof creativesPageSchema>;
-  keywords?: z.infer<typeof keywordsPageSchema>;
-  leads?: z.infer<typeof leadsPageSchema>;
-  dmas?: z.infer<typeof dmasResponseSchema>;
-  placements?: z.infer<typeof placementsResponseSchema>;
-  demographics?: z.infer<typeof demographicsResponseSchema>;
-  walkIns?: z.infer<typeof walkInsResponseSchema>;
-  events?: z.infer<typeof eventsResponseSchema>;
+  vehicles?: Page<Rows<typeof listVehicles>[number]>;
+  calls?: Page<Omit<Rows<typeof listCalls>[number], 'recordingKey'>>;
+  sites?: Page<Rows<typeof listSites>[number]>;
+  creatives?: Page<Rows<typeof listCreatives>[number]>;
+  keywords?: Page<Rows<typeof listKeywords>[number]>;
+  leads?: Page<Rows<typeof listLeads>[number]>;
+  dmas?: { data: Rows<typeof getDmas> };
+  placements?: { data: Rows<typeof getPlacements> };
+  demographics?: { data: Rows<typeof getDemographics> };
+  walkIns?: { data: Rows<typeof getWalkIns> };
+  events?: { data: Rows<typeof getEvents> };
 }
 
-/** Fetches a report call's JSON (relative to the tenant prefix, e.g. `/campaigns/1/report?...`). */
-export type FetchJson = <T>(path: string) => Promise<T>;
+type DataKey = Exclude<keyof ReportPdfData, 'report' | 'sections'>;
 
-const SOCIAL_VEHICLE_CODES = new Set(['FBD', 'DYN', 'FML', 'TTI', 'DSL', 'FDL', 'FDS', 'LKN', 'TIK']);
+/** The data each section kind draws from (besides the report call); `source` picks the metrics call. */
+function dataOf(spec: ReportSectionSpec): DataKey[] {
+  const bySource = spec.source && spec.source !== 'report' ? [spec.source] : [];
+  const needs: Record<ReportSectionKind, DataKey[]> = {
+    cards: [],
+    'daily-chart': bySource,
+    'audience-trend': ['audience'],
+    'video-completion': [],
+    funnel: [],
+    placements: spec.source === 'social' ? ['social'] : ['placements'],
+    demographics: ['demographics'],
+    'top-dmas': spec.source === 'social' ? ['social'] : ['dmas'],
+    'dma-map': ['dmas'],
+    'top-conversions': ['social'],
+    conversions: ['conversions'],
+    'key-pages': ['conversions'],
+    'utm-sources': ['conversions'],
+    orders: ['conversions'],
+    revenue: ['conversions'],
+    'vehicle-highlights': ['topVehicles'],
+    'creatives-table': ['creatives'],
+    'sites-table': ['sites'],
+    'vehicles-table': ['vehicles'],
+    'keywords-table': ['keywords'],
+    'phone-calls-table': ['calls'],
+    'leads-table': ['leads'],
+    'walk-ins-map': ['walkIns'],
+    'walk-ins-table': ['walkIns'],
+    'events-map': ['events'],
+    'events-table': ['events'],
+    'ad-previews': ['creatives'],
+  };
+  return [...needs[spec.kind], ...(spec.children ?? []).flatMap(dataOf)];
+}
+
+/** The cards of each page read the page's metrics call (and the events for the attendees). */
+const CARD_DATA: Partial<Record<ReportPage, DataKey[]>> = {
+  audience: ['audience'],
+  'social-dynamic': ['social'],
+  'dynamic-display': ['display'],
+  events: ['events'],
+};
+
+/** The tenant and campaign of a report call (the path parameters the routes parse). */
+export interface ReportTenant {
+  dealership_id: number;
+  campaign_id: number;
+}
 
 /**
- * Loads the data of one campaign's report for a range, with the same calls and conditions as the
- * report page: a section is fetched only when the report's `sections` count says it has rows.
+ * Loads one campaign's report data for a range (the parsed `reportRangeQuerySchema` query) by the
+ * functions the report routes call (spec 000 §7): the `report` call, then only what the shown
+ * sections draw, tables as their first page of 10 rows in their default order. 404 'Campaign not
+ * found' unless the campaign is the dealership's (as every report call).
  */
 export async function loadReportPdfData(
-  fetchJson: FetchJson,
-  campaignId: number,
-  range: { start_date: string; end_date: string },
-) {
-  const q = `start_date=${range.start_date}&end_date=${range.end_date}`;
-  const page = `${q}&pageIndex=0&pageSize=10`;
-  const report = await fetchJson<CampaignReport>(`/campaigns/${campaignId}/report?${q}`);
-  const { sections, campaign } = report;
-  const code = campaign.product_code;
-  const data: ReportPdfData = { report };
-  const tasks: Array<Promise<void>> = [];
-  const load = <K extends keyof ReportPdfData>(key: K, path: string, when = true) => {
-    if (!when) return;
-    tasks.push(
-      fetchJson<ReportPdfData[K]>(path).then((value) => {
-        data[key] = value;
-      }),
+  db: Db,
+  tenant: ReportTenant,
+  query: { start_date: string; end_date: string },
+): Promise<ReportPdfData> {
+  const campaign = await loadCampaign(db, tenant);
+  const range = rangeOf(query);
+  const report = await getCampaignReport(db, { campaign, range });
+  const sections = shownReportSections(report);
+  const page = (columns: TableColumns) =>
+    reportTableQuerySchema(columns).parse({ ...query, pageIndex: 0, pageSize: 10 });
+  const table = <P, R>(
+    columns: TableColumns,
+    params: (query: ReturnType<typeof page>) => P,
+    list: (db: Db, params: P & { slice: { limit: number; offset: number } }) => Promise<R[]>,
+    count: (db: Db, params: P) => Promise<number>,
+  ) => {
+    const q = page(columns);
+    const p = params(q);
+    return readPage(
+      q,
+      (slice) => list(db, { ...p, slice }),
+      () => count(db, p),
     );
   };
-  load('audience', `/campaigns/audiences/${campaignId}/metrics?${q}`, campaign.family === 'audience');
-  load('social', `/campaigns/display/dyn/${campaignId}/metrics?${q}`, campaign.family === 'social');
-  load('display', `/campaigns/display/dyd/${campaignId}/metrics?${q}`, code === 'DYD');
-  load('topVehicles', `/campaigns/dyd/${campaignId}/top-vehicles?${q}`, code === 'DYD' && sections.vehicles > 0);
-  const vehiclesPath =
-    code === 'DYD'
-      ? `/campaigns/dyd/${campaignId}/vehicles`
-      : SOCIAL_VEHICLE_CODES.has(code)
-        ? `/campaigns/fbd/${campaignId}/vehicles`
-        : `/campaigns/${campaignId}/vehicles`;
-  load('vehicles', `${vehiclesPath}?${page}`, sections.vehicles > 0);
-  load('conversions', `/campaigns/display/${campaignId}/metrics/conversions?${q}`, sections.conversions > 0);
-  load('calls', `/campaigns/search/${campaignId}/calls?${page}`, sections.calls > 0);
-  load('sites', `/campaigns/display/${campaignId}/site-list?${page}`, sections.sites > 0 && campaign.show_site_list);
-  load('creatives', `/campaigns/display/${campaignId}/creatives?${page}`, sections.creatives > 0);
-  load('keywords', `/campaigns/search/${campaignId}/keywords?${page}`, sections.keywords > 0);
-  load('leads', `/campaigns/${campaignId}/leads?${page}`, sections.leads > 0);
-  load('dmas', `/campaigns/${campaignId}/dmas?${q}`, sections.dmas > 0);
-  load(
-    'placements',
-    `/campaigns/${campaignId}/placements?${q}`,
-    sections.placements > 0 && campaign.family !== 'social',
+  const loaders: { [K in DataKey]: () => Promise<ReportPdfData[K]> } = {
+    audience: () => getAudienceMetrics(db, { campaign, range }),
+    social: () => getSocialMetrics(db, { campaign, range }),
+    display: () => getDisplayMetrics(db, { campaign, range }),
+    conversions: () => getConversions(db, { campaign, range }),
+    topVehicles: () => getTopVehicles(db, { campaign, range }),
+    vehicles: () => table(vehicleTableColumns, (q) => ({ campaign, ...range, ...q }), listVehicles, countVehicles),
+    calls: async () => {
+      const calls = await table(phoneCallTableColumns, (q) => ({ campaign, ...range, ...q }), listCalls, countCalls);
+      return { ...calls, data: calls.data.map(({ recordingKey: _, ...row }) => row) };
+    },
+    sites: () => table(siteTableColumns, (q) => ({ campaignId: campaign.id, ...range, ...q }), listSites, countSites),
+    creatives: () =>
+      table(creativeTableColumns, (q) => ({ campaignId: campaign.id, ...range, ...q }), listCreatives, countCreatives),
+    keywords: () =>
+      table(keywordTableColumns, (q) => ({ campaignId: campaign.id, ...range, ...q }), listKeywords, countKeywords),
+    leads: () => table(leadTableColumns, (q) => ({ campaign, ...range, ...q }), listLeads, countLeads),
+    dmas: async () => ({ data: await getDmas(db, { campaignId: campaign.id, range }) }),
+    placements: async () => ({ data: await getPlacements(db, { campaignId: campaign.id, range }) }),
+    demographics: async () => ({ data: await getDemographics(db, { campaignId: campaign.id, range }) }),
+    walkIns: async () => ({ data: await getWalkIns(db, { campaignId: campaign.id, range }) }),
+    events: async () => ({ data: await getEvents(db, { campaignId: campaign.id, range }) }),
+  };
+  const keys = new Set<DataKey>(sections.flatMap(dataOf));
+  for (const key of CARD_DATA[reportPageOf(report.campaign.product_code)] ?? []) keys.add(key);
+  const data: ReportPdfData = { report, sections };
+  await Promise.all(
+    [...keys].map(async (key) => {
+      (data as unknown as Record<DataKey, unknown>)[key] = await loaders[key]();
+    }),
   );
-  load(
-    'demographics',
-    `/campaigns/${campaignId}/demographics?${q}`,
-    sections.demographics > 0 && campaign.family !== 'social',
-  );
-  load('walkIns', `/campaigns/${campaignId}/walk-ins?${q}`, sections.locations > 0);
-  load('events', `/campaigns/${campaignId}/events?${q}`, sections.events > 0);
-  await Promise.all(tasks);
   return data;
 }

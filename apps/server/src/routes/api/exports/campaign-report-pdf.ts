@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
 import { errorResponseSchema, reportParamsSchema, reportRangeQuerySchema } from '@portal/contracts';
-import { ApiError } from '../../../lib/errors';
 import { loadAdPreviews } from '../../../exports/pdf/ad-previews';
-import { loadReportPdfData, type FetchJson } from '../../../exports/pdf/report-data';
+import { loadReportPdfData } from '../../../exports/pdf/report-data';
 
 /** `{campaign name}_{start}_{end}.pdf` with characters unsafe in file names replaced. */
 export function reportPdfFileName(campaignName: string, startDate: string, endDate: string): string {
@@ -19,9 +18,10 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
 /**
  * `GET .../campaigns/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf` (attachment):
  * the campaign's report page as a PDF — header, cards, charts (the page's ECharts option builders
- * rendered to SVG on the server) and the first page of each table. The data comes from the same
- * report calls the page makes, made internally with the caller's session, so it holds exactly what
- * the caller may see. 404 when the campaign is not the dealership's.
+ * rendered to SVG on the server) and the first page of each table, for the sections the product
+ * catalogue shows (contracts `shownReportSections`, as the page). The data comes from the functions
+ * the report routes call (`loadReportPdfData`), for the path's dealership only. 404 when the
+ * campaign is not the dealership's.
  */
 const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -45,25 +45,7 @@ const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { organization_id, dealership_id, campaign_id } = request.params;
-      const prefix = `/api/agencies/${organization_id}/dealership/${dealership_id}`;
-      const fetchJson: FetchJson = async <T>(path: string) => {
-        const response = await app.inject({
-          method: 'GET',
-          url: `${prefix}${path}`,
-          headers: { cookie: request.headers.cookie ?? '' },
-        });
-        if (response.statusCode !== 200) {
-          const body = response.json() as { error?: { code?: string; message?: string } };
-          throw new ApiError(
-            response.statusCode,
-            (body.error?.code as never) ?? 'INTERNAL',
-            body.error?.message ?? 'Report data unavailable',
-          );
-        }
-        return response.json() as T;
-      };
-      const data = await loadReportPdfData(fetchJson, campaign_id, request.query);
+      const data = await loadReportPdfData(app.db, request.params, request.query);
       const previews = await loadAdPreviews(data);
       const pdf = await app.exportRenderer.render(
         { kind: 'campaign-report-pdf', data, previews },

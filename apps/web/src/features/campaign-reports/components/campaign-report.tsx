@@ -7,7 +7,7 @@ import {
   type DateRange,
 } from '@portal/contracts';
 import { IconArrowLeft, IconClockHour4 } from '@tabler/icons-react';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { ErrorState } from '@/components/ui/error-state';
@@ -21,19 +21,9 @@ import { type ReportParams } from '../api/report-params';
 import { useAdReady } from '../hooks/use-ad-ready';
 import { ReportTimeZoneContext } from '../hooks/use-report-time-zone';
 import { isTablePageParam } from '../hooks/use-table-state';
-import { reportKindOf, type ReportKind } from '../utils/report-kind';
+import { reportKindOf } from '../utils/report-kind';
 import { ExportPdfButton } from './export-pdf-button';
-import { AudienceReport } from './pages/audience-report';
-import { AudioReport } from './pages/audio-report';
-import { DisplayReport } from './pages/display-report';
-import { DynamicDisplayReport } from './pages/dynamic-display-report';
-import { EventsReport } from './pages/events-report';
-import { OohReport } from './pages/ooh-report';
-import { SearchReport } from './pages/search-report';
-import { SocialDynamicReport } from './pages/social-dynamic-report';
-import { SocialReport } from './pages/social-report';
-import { type ReportPageProps } from './pages/types';
-import { VideoReport } from './pages/video-report';
+import { ReportSections } from './report-sections';
 
 export interface CampaignReportProps {
   organizationId: number;
@@ -45,19 +35,6 @@ export interface CampaignReportProps {
   /** The dealership's time zone (IANA), in which calls and leads are dated; undefined until known. */
   timeZone?: string | undefined;
 }
-
-const PAGES: Record<ReportKind, (props: ReportPageProps) => ReactNode> = {
-  audience: AudienceReport,
-  'social-dynamic': SocialDynamicReport,
-  'dynamic-display': DynamicDisplayReport,
-  display: DisplayReport,
-  video: VideoReport,
-  search: SearchReport,
-  social: SocialReport,
-  audio: AudioReport,
-  ooh: OohReport,
-  events: EventsReport,
-};
 
 function BackLink({ to }: { to: string }) {
   return (
@@ -178,8 +155,6 @@ export function CampaignReport({
     );
   }
 
-  const Page = PAGES[kind];
-
   return (
     <Stack
       gap="lg"
@@ -222,7 +197,7 @@ export function CampaignReport({
             <DateRangeFilter value={range} onChange={setRange} />
           </Group>
           <ReportTimeZoneContext.Provider value={timeZone}>
-            <Page key={kind} params={params} report={report} />
+            <ReportSections key={kind} params={params} report={report} />
           </ReportTimeZoneContext.Provider>
         </>
       )}

@@ -1,7 +1,7 @@
 import { Paper, SimpleGrid, Skeleton, Stack, Title } from '@mantine/core';
 import { formatCurrency, formatInteger, NOT_AVAILABLE } from '@portal/contracts';
 import { keyPagesChart, ordersByDayChart, revenueByDayChart, utmSourcesChart } from '@portal/report-charts';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { useConversions } from '../api/get-conversions';
@@ -9,27 +9,14 @@ import { type ReportParams } from '../api/report-params';
 import { ChartSection } from './chart-section';
 
 /**
- * Conversions (spec 000 §2.7): page views (tag 4), average time to convert, unique site visitors,
- * key pages and UTM sources (top 5), and orders and revenue per day only when `roas` is given
- * (show_roas on).
+ * Conversions (spec 000 §2.7): page views (tag 4), average time to convert and unique site visitors
+ * under the heading; the charts below them (key pages, UTM sources, and orders and revenue when
+ * show_roas) are the catalogue's children of this section, passed as `children`.
  */
-export function ConversionsSection({ params }: { params: ReportParams }) {
+export function ConversionsSection({ params, children }: { params: ReportParams; children?: ReactNode }) {
   const conversions = useConversions(params);
   const headingId = useId();
   const data = conversions.data;
-
-  const charts = useMemo(
-    () =>
-      data
-        ? {
-            keyPages: keyPagesChart(data.key_pages),
-            utmSources: utmSourcesChart(data.utm_sources),
-            orders: data.roas ? ordersByDayChart(data.roas) : null,
-            revenue: data.roas ? revenueByDayChart(data.roas) : null,
-          }
-        : null,
-    [data],
-  );
 
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
@@ -57,37 +44,8 @@ export function ConversionsSection({ params }: { params: ReportParams }) {
               loading={!data}
             />
           </SimpleGrid>
-          {data && charts ? (
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <ChartSection
-                title="Key pages (top 5)"
-                option={charts.keyPages}
-                empty={data.key_pages.length === 0}
-                emptyText="No key page visits in this date range"
-              />
-              <ChartSection
-                title="UTM sources (top 5)"
-                option={charts.utmSources}
-                empty={data.utm_sources.length === 0}
-                emptyText="No tagged visits in this date range"
-              />
-              {charts.orders && data.roas ? (
-                <ChartSection
-                  title="Orders"
-                  figure={formatInteger(data.roas.reduce((sum, day) => sum + day.orders, 0))}
-                  option={charts.orders}
-                  empty={data.roas.length === 0}
-                />
-              ) : null}
-              {charts.revenue && data.roas ? (
-                <ChartSection
-                  title="Revenue"
-                  figure={formatCurrency(data.roas.reduce((sum, day) => sum + day.monetary_value, 0))}
-                  option={charts.revenue}
-                  empty={data.roas.length === 0}
-                />
-              ) : null}
-            </SimpleGrid>
+          {data ? (
+            children
           ) : (
             <Paper withBorder radius="md" p="md">
               <Skeleton height={200} />
@@ -96,5 +54,61 @@ export function ConversionsSection({ params }: { params: ReportParams }) {
         </>
       )}
     </Stack>
+  );
+}
+
+/** Key pages (top 5) of the conversions. */
+export function KeyPagesSection({ params }: { params: ReportParams }) {
+  const data = useConversions(params).data;
+  const option = useMemo(() => (data ? keyPagesChart(data.key_pages) : null), [data]);
+  return (
+    <ChartSection
+      title="Key pages (top 5)"
+      option={option}
+      empty={data?.key_pages.length === 0}
+      emptyText="No key page visits in this date range"
+    />
+  );
+}
+
+/** UTM sources (top 5) of the conversions. */
+export function UtmSourcesSection({ params }: { params: ReportParams }) {
+  const data = useConversions(params).data;
+  const option = useMemo(() => (data ? utmSourcesChart(data.utm_sources) : null), [data]);
+  return (
+    <ChartSection
+      title="UTM sources (top 5)"
+      option={option}
+      empty={data?.utm_sources.length === 0}
+      emptyText="No tagged visits in this date range"
+    />
+  );
+}
+
+/** Orders per day (ROAS; show_roas). */
+export function OrdersSection({ params }: { params: ReportParams }) {
+  const roas = useConversions(params).data?.roas;
+  const option = useMemo(() => (roas ? ordersByDayChart(roas) : null), [roas]);
+  return (
+    <ChartSection
+      title="Orders"
+      figure={roas ? formatInteger(roas.reduce((sum, day) => sum + day.orders, 0)) : undefined}
+      option={option}
+      empty={roas?.length === 0}
+    />
+  );
+}
+
+/** Revenue per day (ROAS; show_roas). */
+export function RevenueSection({ params }: { params: ReportParams }) {
+  const roas = useConversions(params).data?.roas;
+  const option = useMemo(() => (roas ? revenueByDayChart(roas) : null), [roas]);
+  return (
+    <ChartSection
+      title="Revenue"
+      figure={roas ? formatCurrency(roas.reduce((sum, day) => sum + day.monetary_value, 0)) : undefined}
+      option={option}
+      empty={roas?.length === 0}
+    />
   );
 }

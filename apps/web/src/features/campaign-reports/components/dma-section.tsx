@@ -1,4 +1,3 @@
-import { SimpleGrid } from '@mantine/core';
 import { dmaMapChart, topDmasChart } from '@portal/report-charts';
 import { useMemo } from 'react';
 import { useDmaBoundaries } from '../api/get-dma-boundaries';
@@ -42,26 +41,29 @@ export function DmaMapSection({ rows }: { rows: DmaRow[] }) {
   );
 }
 
-/** Impressions by DMA: the top 5 as bars beside the map (spec 000 §9: top 5). */
-export function DmaSection({ params }: { params: ReportParams }) {
+/** Impressions by DMA: the top 5 as bars (spec 000 §9: top 5); beside the map on the page. */
+export function TopDmasSection({ params }: { params: ReportParams }) {
   const dmas = useDmas(params);
   const rows = dmas.data;
   const topOption = useMemo(() => (rows ? topDmasChart(rows) : null), [rows]);
   return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-      <ChartSection
-        title="Impressions by DMA (top 5)"
-        option={topOption}
-        height={320}
-        empty={rows?.length === 0}
-        error={dmas.error}
-        onRetry={() => void dmas.refetch()}
-      />
-      {rows ? (
-        <DmaMapSection rows={rows} />
-      ) : (
-        <ChartSection title="Impressions by DMA map" option={null} height={320} />
-      )}
-    </SimpleGrid>
+    <ChartSection
+      title="Impressions by DMA (top 5)"
+      option={topOption}
+      height={320}
+      empty={rows?.length === 0}
+      error={dmas.error}
+      onRetry={() => void dmas.refetch()}
+    />
+  );
+}
+
+/** The DMA choropleth of the campaign's DMAs (a placeholder until they load). */
+export function DmaMapOfCampaign({ params }: { params: ReportParams }) {
+  const rows = useDmas(params).data;
+  return rows ? (
+    <DmaMapSection rows={rows} />
+  ) : (
+    <ChartSection title="Impressions by DMA map" option={null} height={320} />
   );
 }

@@ -24,10 +24,15 @@ const creative = (id: number, image: string | null) => ({
   ctr: 0.5,
 });
 
+/** The report's campaign carries the same settings as the display metrics, as the server answers them. */
 function dydHandlers(overrides: { metrics?: Parameters<typeof displayMetricsFactory>[0]; extra?: Handlers } = {}) {
+  const metrics = displayMetricsFactory(overrides.metrics);
+  const { show_roas, show_site_list, show_ad_previews } = metrics;
   return {
-    [`GET ${API}/:id/report`]: { body: campaignReportFactory() },
-    [`GET ${API}/display/dyd/:id/metrics`]: { body: displayMetricsFactory(overrides.metrics) },
+    [`GET ${API}/:id/report`]: {
+      body: campaignReportFactory({ campaign: { show_roas, show_site_list, show_ad_previews } }),
+    },
+    [`GET ${API}/display/dyd/:id/metrics`]: { body: metrics },
     [`GET ${API}/display/:id/metrics/conversions`]: { body: conversionsFactory() },
     [`GET ${API}/dyd/:id/top-vehicles`]: { body: topVehiclesFactory() },
     [`GET ${API}/search/:id/calls`]: page([
@@ -112,6 +117,7 @@ describe('DYD report (spec 000 §2.7)', () => {
     renderReport(
       'dyd',
       dydHandlers({
+        metrics: { show_roas: true },
         extra: {
           [`GET ${API}/display/:id/metrics/conversions`]: {
             body: conversionsFactory({ roas: [{ date: '2026-02-01', orders: 2, monetary_value: 45000 }] }),

@@ -16,6 +16,8 @@ function fbdHandlers(metrics: Parameters<typeof socialMetricsFactory>[0] = {}, e
           product_name: 'Facebook Dynamic Ads',
           family: 'social',
           booked_impressions: null,
+          // conversionsMetrics is not null exactly when the dealership's conversions are on (server).
+          enable_facebook_campaign_conversions: (metrics.conversionsMetrics ?? null) !== null,
         },
       }),
     },

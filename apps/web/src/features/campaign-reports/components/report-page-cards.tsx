@@ -1,0 +1,203 @@
+import { formatInteger, formatPercent, NOT_AVAILABLE, type ReportPage } from '@portal/contracts';
+import { type ReactNode } from 'react';
+import { useAudienceMetrics } from '../api/get-audience-metrics';
+import { useDisplayMetrics } from '../api/get-display-metrics';
+import { useEvents } from '../api/get-events';
+import { useSocialMetrics } from '../api/get-social-metrics';
+import { ReportCards, type ReportCard } from './report-cards';
+import { type ReportPageProps } from './pages/types';
+
+const n = formatInteger;
+
+function deliveryCard(report: ReportPageProps['report']): ReportCard[] {
+  const { campaign, totals } = report;
+  return campaign.booked_impressions === null
+    ? []
+    : [
+        {
+          label: 'Delivery',
+          value: formatPercent(totals.delivery, 1),
+          description: `of ${n(campaign.booked_impressions)} booked impressions`,
+        },
+      ];
+}
+
+/** The audience page's cards (spec 000 §2.5). */
+function AudienceCards({ params }: ReportPageProps) {
+  const data = useAudienceMetrics(params).data;
+  return (
+    <ReportCards
+      loading={!data}
+      cards={[
+        { label: 'Total Clicks', value: data ? n(data.overallMetrics.clicks) : null },
+        { label: 'Total Impressions', value: data ? n(data.overallMetrics.impressions) : null },
+        { label: 'CTR', value: data ? formatPercent(data.overallMetrics.ctr) : null },
+      ]}
+    />
+  );
+}
+
+/** FBD and DYN (spec 000 §2.6). */
+function SocialDynamicCards({ params }: ReportPageProps) {
+  const data = useSocialMetrics(params).data;
+  return (
+    <ReportCards
+      loading={!data}
+      cards={[
+        { label: 'CTR', value: data ? formatPercent(data.ctr) : null },
+        { label: 'Reach', value: data ? n(data.reach) : null },
+        {
+          label: 'Frequency',
+          value: data ? (data.frequency === null ? NOT_AVAILABLE : data.frequency.toFixed(2)) : null,
+        },
+        { label: 'Attributed Sales', value: data ? n(data.sales) : null },
+      ]}
+    />
+  );
+}
+
+/** DYD (spec 000 §2.7). */
+function DynamicDisplayCards({ params }: ReportPageProps) {
+  const data = useDisplayMetrics(params).data;
+  const cards: ReportCard[] = [
+    { label: 'CTR', value: data ? formatPercent(data.ctr) : null },
+    { label: 'Booked Impressions', value: data ? n(data.booked_impressions) : null },
+    {
+      label: 'Delivery',
+      value: data ? formatPercent(data.delivery, 1) : null,
+      description: data ? `${n(data.impressions)} impressions delivered` : undefined,
+    },
+  ];
+  if (data && data.calls > 0) cards.push({ label: 'Phone Calls', value: n(data.calls) });
+  cards.push({ label: 'Attributed Sales', value: data ? n(data.sales) : null });
+  return <ReportCards loading={!data} cards={cards} />;
+}
+
+function DisplayCards({ report }: ReportPageProps) {
+  const { totals } = report;
+  return (
+    <ReportCards
+      cards={[
+        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Clicks', value: n(totals.clicks) },
+        { label: 'CTR', value: formatPercent(totals.ctr) },
+        ...deliveryCard(report),
+        { label: 'Conversions', value: n(totals.conversions) },
+      ]}
+    />
+  );
+}
+
+function VideoCards({ report }: ReportPageProps) {
+  const { totals } = report;
+  return (
+    <ReportCards
+      cards={[
+        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Views', value: n(totals.views) },
+        { label: 'VTR', value: formatPercent(totals.vtr) },
+        {
+          label: 'Completion 100%',
+          value: formatPercent(totals.completion_100),
+          description: `${n(totals.video_100)} complete views`,
+        },
+        ...deliveryCard(report),
+      ]}
+    />
+  );
+}
+
+function AudioCards({ report }: ReportPageProps) {
+  const { totals } = report;
+  return (
+    <ReportCards
+      cards={[
+        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Listens', value: n(totals.views) },
+        {
+          label: 'Completion 100%',
+          value: formatPercent(totals.completion_100),
+          description: `${n(totals.video_100)} complete listens`,
+        },
+        { label: 'Clicks', value: n(totals.clicks) },
+      ]}
+    />
+  );
+}
+
+function OohCards({ report }: ReportPageProps) {
+  const { totals } = report;
+  return (
+    <ReportCards
+      cards={[
+        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Clicks', value: NOT_AVAILABLE, description: 'Not measured for out-of-home' },
+        ...deliveryCard(report),
+        ...(totals.calls > 0 ? [{ label: 'Phone Calls', value: n(totals.calls) }] : []),
+      ]}
+    />
+  );
+}
+
+function SearchCards({ report }: ReportPageProps) {
+  const { totals } = report;
+  return (
+    <ReportCards
+      cards={[
+        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Clicks', value: n(totals.clicks) },
+        { label: 'CTR', value: formatPercent(totals.ctr) },
+        ...(totals.calls > 0 ? [{ label: 'Calls', value: n(totals.calls) }] : []),
+        { label: 'Conversions', value: n(totals.conversions) },
+      ]}
+    />
+  );
+}
+
+function SocialCards({ report }: ReportPageProps) {
+  const { totals } = report;
+  return (
+    <ReportCards
+      cards={[
+        { label: 'CTR', value: formatPercent(totals.ctr) },
+        { label: 'Reach', value: n(totals.reach) },
+        { label: 'Frequency', value: totals.frequency === null ? NOT_AVAILABLE : totals.frequency.toFixed(2) },
+        { label: 'Attributed Sales', value: n(totals.sales) },
+        ...(totals.leads > 0 ? [{ label: 'Leads', value: n(totals.leads) }] : []),
+      ]}
+    />
+  );
+}
+
+function EventsCards({ params, report }: ReportPageProps) {
+  const { totals, sections } = report;
+  const events = useEvents(params, { enabled: sections.events > 0 });
+  const attendees = events.data?.reduce((sum, row) => sum + row.attendees, 0);
+  return (
+    <ReportCards
+      cards={[
+        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Clicks', value: n(totals.clicks) },
+        { label: 'CTR', value: formatPercent(totals.ctr) },
+        {
+          label: 'Attendees',
+          value: sections.events > 0 ? (attendees === undefined ? null : n(attendees)) : n(0),
+        },
+      ]}
+    />
+  );
+}
+
+/** The cards row of each report page (the catalogue's `cards` section). */
+export const PAGE_CARDS: Record<ReportPage, (props: ReportPageProps) => ReactNode> = {
+  audience: AudienceCards,
+  'social-dynamic': SocialDynamicCards,
+  'dynamic-display': DynamicDisplayCards,
+  display: DisplayCards,
+  video: VideoCards,
+  audio: AudioCards,
+  ooh: OohCards,
+  search: SearchCards,
+  social: SocialCards,
+  events: EventsCards,
+};
