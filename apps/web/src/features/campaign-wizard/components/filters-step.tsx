@@ -1,5 +1,7 @@
 import {
   Accordion,
+  Alert,
+  Box,
   Checkbox,
   Group,
   Image,
@@ -7,6 +9,7 @@ import {
   NumberInput,
   Paper,
   Radio,
+  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -15,6 +18,8 @@ import {
   Text,
 } from '@mantine/core';
 import {
+  buildFilterPayload,
+  firstHttpsImage,
   formatCurrency,
   formatInteger,
   suggestionTileLabels,
@@ -26,7 +31,7 @@ import {
 } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
-import { distinct, inTile, tileThumbnails } from '../utils/tiles';
+import { distinct, inTile, matchesFilters, tileThumbnails } from '../utils/tiles';
 import { WizardStep } from './wizard-step';
 
 export interface FiltersStepProps {
@@ -64,6 +69,83 @@ function Thumbnail({ vehicle, image, showPrice }: { vehicle: InventoryVehicle; i
   );
 }
 
+/** How many matching vehicles the list draws at once (the count is always of all of them). */
+const MATCH_LIST_LIMIT = 60;
+
+/** One matching vehicle: its photo (or a make/model placeholder), year, name, price, mileage, days on lot. */
+function MatchCard({ vehicle }: { vehicle: InventoryVehicle }) {
+  const photo = firstHttpsImage(vehicle.image_url);
+  const [failed, setFailed] = useState(false);
+  const name = `${vehicle.raw_make} ${vehicle.raw_model}`;
+  return (
+    <Paper withBorder radius="sm" p={6} data-testid="matching-vehicle" component="li">
+      {photo && !failed ? (
+        <Image src={photo} alt={name} h={72} fit="cover" radius="sm" onError={() => setFailed(true)} />
+      ) : (
+        <Box
+          h={72}
+          bg="gray.1"
+          style={{ borderRadius: 4, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          data-testid="vehicle-placeholder"
+        >
+          <Text size="xs" c="dimmed" ta="center" px={4} lineClamp={2}>
+            {name}
+          </Text>
+        </Box>
+      )}
+      <Text size="xs" fw={600} mt={4} lineClamp={1} title={`${vehicle.year} ${name} ${vehicle.trim ?? ''}`.trim()}>
+        {vehicle.year} {name}
+      </Text>
+      <Text size="xs">{vehicle.price === null ? 'No price' : formatCurrency(vehicle.price)}</Text>
+      <Text size="xs" c="dimmed">
+        {vehicle.mileage === null ? 'Mileage unknown' : `${formatInteger(vehicle.mileage)} mi`}
+        {' · '}
+        {vehicle.days_on_lot === null
+          ? 'days on lot unknown'
+          : `${formatInteger(vehicle.days_on_lot)} day${vehicle.days_on_lot === 1 ? '' : 's'} on lot`}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * The vehicles the tiles and filters select, live (issue 25 item 10): their count, a scrollable
+ * grid of the first ones, and — when none match — a message before Continue.
+ */
+function MatchingVehicles({ matches }: { matches: InventoryVehicle[] }) {
+  if (matches.length === 0)
+    return (
+      <Alert color="orange" role="status" title="No vehicles match">
+        No vehicle of the inventory matches these tiles and filters. Change them before you continue, or the campaign
+        has no cars to promote.
+      </Alert>
+    );
+  return (
+    <Stack gap={6}>
+      <Text fw={600} role="status" aria-live="polite" data-testid="matching-count">
+        {formatInteger(matches.length)} matching vehicle{matches.length === 1 ? '' : 's'}
+      </Text>
+      <ScrollArea h={260} type="auto" offsetScrollbars aria-label="Matching vehicles">
+        <SimpleGrid
+          cols={{ base: 2, sm: 4 }}
+          spacing="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {matches.slice(0, MATCH_LIST_LIMIT).map((vehicle) => (
+            <MatchCard key={vehicle.vin_number} vehicle={vehicle} />
+          ))}
+        </SimpleGrid>
+        {matches.length > MATCH_LIST_LIMIT ? (
+          <Text size="xs" c="dimmed" mt={4}>
+            Showing {MATCH_LIST_LIMIT} of {formatInteger(matches.length)}.
+          </Text>
+        ) : null}
+      </ScrollArea>
+    </Stack>
+  );
+}
+
 function ModeControl({
   value,
   onChange,
@@ -89,7 +171,10 @@ function ModeControl({
 
 const num = (value: string | number) => (value === '' || value === null ? null : Number(value));
 
-/** Step 3 of the inventory flow (spec 001 §2.6): suggestion tiles and advanced filter groups. */
+/**
+ * Step 3 of the inventory flow (spec 001 §2.6): suggestion tiles, the vehicles they and the
+ * filters match (count and list, issue 25 item 10) and the advanced filter groups.
+ */
 export function FiltersStep(props: FiltersStepProps) {
   const { filters, onChange } = props;
   const vehicles = useMemo(() => props.vehicles ?? [], [props.vehicles]);
@@ -101,6 +186,10 @@ export function FiltersStep(props: FiltersStepProps) {
   const makes = useMemo(() => distinct(vehicles, (v) => v.raw_make), [vehicles]);
   const models = useMemo(() => distinct(vehicles, (v) => v.raw_model), [vehicles]);
   const thumbnails = useMemo(() => (shown ? tileThumbnails(shown, vehicles) : []), [shown, vehicles]);
+  const matches = useMemo(() => {
+    const payload = buildFilterPayload(filters);
+    return vehicles.filter((vehicle) => matchesFilters(vehicle, payload));
+  }, [vehicles, filters]);
   const set = <K extends keyof InventoryFilterState>(key: K, value: InventoryFilterState[K]) =>
     onChange({ ...filters, [key]: value });
 
@@ -150,6 +239,8 @@ export function FiltersStep(props: FiltersStepProps) {
           ))}
         </SimpleGrid>
       ) : null}
+
+      {!props.loading && !props.error ? <MatchingVehicles matches={matches} /> : null}
 
       <Text fw={600}>Advanced filters</Text>
       <Accordion variant="contained" multiple>
