@@ -89,4 +89,17 @@ describe('FiltersStep matching vehicles', () => {
     expect(screen.getByTestId('matching-count')).toHaveTextContent('1 matching vehicle');
     expect(screen.getAllByTestId('matching-vehicle')[0]).toHaveTextContent('Mazda CX-5');
   });
+
+  it('marks and opens the customised filter groups when the step opens again (resume)', () => {
+    const state = emptyFilterState();
+    state.makes = { mode: 'custom', allowed: ['Mazda'], disallowed: [] };
+    state.mileage = { mode: 'custom', lowest: null, highest: 20000 };
+    renderWithProviders(<Harness initial={state} />);
+    expect(screen.getByRole('button', { name: 'Makes (customised)' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Mileage (customised)' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Models' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Price' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Highest mileage')).toBeVisible();
+    expect(screen.getByTestId('matching-count')).toHaveTextContent('1 matching vehicle');
+  });
 });

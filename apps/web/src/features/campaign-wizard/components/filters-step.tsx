@@ -1,6 +1,7 @@
 import {
   Accordion,
   Alert,
+  Badge,
   Box,
   Checkbox,
   Group,
@@ -146,6 +147,25 @@ function MatchingVehicles({ matches }: { matches: InventoryVehicle[] }) {
   );
 }
 
+/** The advanced filter groups, as the accordion's item values. */
+const filterGroups = ['makes', 'models', 'price', 'mileage', 'stock', 'age'] as const;
+
+/** A filter group's header: its name, marked 'Customised' when the group is not 'any'. */
+function GroupControl({ label, custom }: { label: string; custom: boolean }) {
+  return (
+    <Accordion.Control aria-label={custom ? `${label} (customised)` : label}>
+      <Group gap="xs">
+        <Text size="sm">{label}</Text>
+        {custom ? (
+          <Badge size="xs" variant="light" color="blue">
+            Customised
+          </Badge>
+        ) : null}
+      </Group>
+    </Accordion.Control>
+  );
+}
+
 function ModeControl({
   value,
   onChange,
@@ -190,6 +210,8 @@ export function FiltersStep(props: FiltersStepProps) {
     const payload = buildFilterPayload(filters);
     return vehicles.filter((vehicle) => matchesFilters(vehicle, payload));
   }, [vehicles, filters]);
+  // Issue 25 item 11: on resume (and whenever the step opens) the customised groups are open and marked.
+  const [customGroups] = useState(() => filterGroups.filter((group) => filters[group].mode === 'custom'));
   const set = <K extends keyof InventoryFilterState>(key: K, value: InventoryFilterState[K]) =>
     onChange({ ...filters, [key]: value });
 
@@ -243,9 +265,9 @@ export function FiltersStep(props: FiltersStepProps) {
       {!props.loading && !props.error ? <MatchingVehicles matches={matches} /> : null}
 
       <Text fw={600}>Advanced filters</Text>
-      <Accordion variant="contained" multiple>
+      <Accordion variant="contained" multiple defaultValue={customGroups}>
         <Accordion.Item value="makes">
-          <Accordion.Control>Makes</Accordion.Control>
+          <GroupControl label="Makes" custom={filters.makes.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -275,7 +297,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="models">
-          <Accordion.Control>Models</Accordion.Control>
+          <GroupControl label="Models" custom={filters.models.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -307,7 +329,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="price">
-          <Accordion.Control>Price</Accordion.Control>
+          <GroupControl label="Price" custom={filters.price.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -351,7 +373,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="mileage">
-          <Accordion.Control>Mileage</Accordion.Control>
+          <GroupControl label="Mileage" custom={filters.mileage.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -381,7 +403,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="stock">
-          <Accordion.Control>Stock Number Prefixes</Accordion.Control>
+          <GroupControl label="Stock Number Prefixes" custom={filters.stock.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -407,7 +429,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="age">
-          <Accordion.Control>Days on Lot</Accordion.Control>
+          <GroupControl label="Days on Lot" custom={filters.age.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
