@@ -1,6 +1,6 @@
 import { productFlightLimits, todayInZone } from '@portal/contracts';
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, csrfHeaders, expectAccessible, listUrl, screenshotDir } from './fixtures';
+import { apiLogin, chooseCustomCreatives, csrfHeaders, expectAccessible, listUrl, screenshotDir } from './fixtures';
 
 /**
  * Issue 25 items 3–6 as a user meets them: step 1 says what is missing and Enter on a choice
@@ -127,7 +127,7 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     await page.screenshot({ path: `${screenshotDir}/wizard-example-ad.png`, fullPage: true });
     await page.getByRole('button', { name: 'Hide ad examples' }).click();
     await expect(ad).toBeHidden();
-    await page.getByRole('switch', { name: 'Use default creatives' }).check({ force: true });
+    await chooseCustomCreatives(page);
     await page.locator('input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Creatives (1/3)')).toBeVisible();
 

@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiLogin, csrfHeaders, expectAccessible, formatInteger, listUrl, screenshotDir } from './fixtures';
+import {
+  apiLogin,
+  chooseCustomCreatives,
+  csrfHeaders,
+  expectAccessible,
+  formatInteger,
+  listUrl,
+  screenshotDir,
+} from './fixtures';
 
 /** A real 1×1 PNG. */
 const PNG = Buffer.from(
@@ -189,7 +197,7 @@ test.describe('campaign wizard', () => {
     await page.goto(createUrl);
     await acceptTermsAndChoose(page, /Mobile, TV, Audio/);
     await page.getByRole('radio', { name: 'Mobile Display' }).check({ force: true });
-    await page.getByRole('switch', { name: 'Use default creatives' }).check({ force: true });
+    await chooseCustomCreatives(page);
     await expect(page.getByText('Upload custom creatives')).toBeVisible();
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'my banner.png', mimeType: 'image/png', buffer: PNG });
@@ -269,7 +277,7 @@ test.describe('campaign wizard', () => {
     await page.goto(createUrl);
     await acceptTermsAndChoose(page, /Mobile, TV, Audio/);
     await page.getByRole('radio', { name: 'Mobile Display' }).check({ force: true });
-    await page.getByRole('switch', { name: 'Use default creatives' }).check({ force: true });
+    await chooseCustomCreatives(page);
     await expect(page.getByText(/^PNG, JPG\/JPEG, GIF, WebP, max 1MB/)).toBeVisible();
     const input = page.locator('input[type=file]');
     await input.setInputFiles({ name: 'Spring-Sale_300x250.png', mimeType: 'image/png', buffer: PNG });

@@ -105,3 +105,14 @@ export async function expectAccessible(page: Page, name: string) {
   );
   expect.soft(blocking, `axe on ${name}`).toEqual([]);
 }
+
+/**
+ * Turns on "Upload custom creatives" in the non-inventory product step. Clicks the switch's visible label
+ * with Playwright's stability wait (the switch moves while the ad-example panel above it animates, so a
+ * forced click at its old place can miss), then waits for the switched state: the label reads
+ * "Upload custom creatives" once it is on.
+ */
+export async function chooseCustomCreatives(page: Page) {
+  await page.getByText('Use default creatives', { exact: true }).click();
+  await expect(page.getByRole('switch', { name: 'Upload custom creatives' })).toBeChecked();
+}
