@@ -15,7 +15,6 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { getMeQueryOptions, useMe } from '@/features/auth/api/get-me';
 import { createInventoryCampaign, createNonInventoryCampaign } from '../api/create-campaign';
 import { recordCreative } from '../api/creatives';
 import { createDraft, discardDraft, incompleteDraftsQueryOptions, patchDraft, type TenantIds } from '../api/drafts';
@@ -51,6 +50,8 @@ export interface CampaignWizardProps extends TenantIds {
   inventoryPagePath: string;
   audienceDetailsPath: (id: number) => string;
   createAudiencePath: string;
+  /** The signed-in user's id: the key of the draft's copy on this device (issue 25 item 1). */
+  userId: number | undefined;
   /** Told whether the state holds input not yet saved to the draft (issue 25 item 1: closing asks first). */
   onDirtyChange?: (dirty: boolean) => void;
 }
@@ -183,8 +184,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : dayjs().format('YYYY-MM-DD');
-  const me = useMe();
-  const userId = me.data?.id ?? 'anonymous';
+  const userId = props.userId ?? 'anonymous';
 
   const inventorySummary = useInventorySummary(ids.organizationId, ids.dealershipId);
   const inventory = useInventory(ids.organizationId, ids.dealershipId, state?.campaignType === 'inventory');
@@ -222,13 +222,9 @@ export function CampaignWizard(props: CampaignWizardProps) {
       } catch {
         drafts = [];
       }
-      const user = await queryClient.fetchQuery(getMeQueryOptions()).catch(() => null);
       if (cancelled) return;
       const draft = draftId ? drafts.find((d) => d.link_campaign_id === draftId) : undefined;
-      if (draft)
-        setState(
-          resumeState(draft, readLocalDraft(localDraftKey(ids, user?.id ?? 'anonymous', draft.link_campaign_id))),
-        );
+      if (draft) setState(resumeState(draft, readLocalDraft(localDraftKey(ids, userId, draft.link_campaign_id))));
       else {
         setState(initialWizardState());
         if (!entering) setSearch({}, { replace: true });
@@ -254,15 +250,15 @@ export function CampaignWizard(props: CampaignWizardProps) {
   useEffect(() => {
     if (!state) return;
     sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
-    if (state.linkCampaignId && me.data) {
+    if (state.linkCampaignId && props.userId !== undefined) {
       const copy: LocalDraft = { state, savedAt: new Date().toISOString() };
       try {
-        localStorage.setItem(localDraftKey(ids, me.data.id, state.linkCampaignId), JSON.stringify(copy));
+        localStorage.setItem(localDraftKey(ids, props.userId, state.linkCampaignId), JSON.stringify(copy));
       } catch {
         // A full storage keeps the session copy and the draft on the server.
       }
     }
-  }, [state, ids.organizationId, ids.dealershipId, me.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [state, ids.organizationId, ids.dealershipId, props.userId]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // What is typed is saved to the draft too, once typing pauses (issue 25 item 1). A failed save is
   // not shown (the device's copy keeps everything; Continue saves again and shows its errors).
