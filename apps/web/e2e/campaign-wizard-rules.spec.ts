@@ -173,7 +173,7 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     await expect(page.getByText('Step 4/6')).toBeVisible();
     await expect(page.getByLabel('Campaign name')).toHaveValue('Typed, not saved');
 
-    // Esc on the wizard itself asks, because the name is not saved to the draft yet.
+    // Esc on the wizard itself asks, because the step is not finished yet.
     await page.keyboard.press('Escape');
     const leave = page.getByRole('dialog', { name: 'Leave the campaign wizard?' });
     await expect(leave).toBeVisible();
@@ -183,7 +183,7 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     await expect(page.getByLabel('Campaign name')).toHaveValue('Typed, not saved');
     // The close button asks too; leaving goes back to the list.
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await leave.getByRole('button', { name: 'Leave without saving' }).click();
+    await leave.getByRole('button', { name: 'Leave', exact: true }).click();
     await expect(page.getByText('Step 4/6')).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${listUrl(1, DEALERSHIP)}(\\?|$)`));
   });

@@ -1,4 +1,5 @@
 import { compareText, getOrInsert, RAW, readCsv, readCsvArrays, readRaw, toInt, type EntityRow } from './common';
+import { normalizeVehicleName } from '../ingestion/vehicle-names';
 
 /** Reference geography, the demo dealerships and their real inventory (docs/demo-data.md). */
 
@@ -242,9 +243,8 @@ function carscomVehicle(dealershipId: number, r: Record<string, string>): Entity
     vin: r.VIN ?? '',
     stock_number: missing(r['Stock#']),
     year: toInt(r.Year),
-    make: r.Make ?? '',
-    model: r.Model ?? '',
-    trim: null,
+    // Cars.com splits the title at the first space: 'Alfa' / 'Romeo Giulia Base', 'Mazda' / 'CX-5 Grand Touring'.
+    ...normalizeVehicleName({ make: r.Make ?? '', model: r.Model ?? '' }),
     body_style: null,
     vehicle_state: /certified$/i.test(r['Used/New'] ?? '') ? 'Certified used' : 'Used',
     price: price?.[1] ? Number(price[1].replaceAll(',', '')) : null,
@@ -266,9 +266,7 @@ function anciraVehicle(
     vin: latest.vin_num ?? '',
     stock_number: null,
     year: toInt(latest.year),
-    make: latest.make ?? '',
-    model: latest.model ?? '',
-    trim: missing(latest.trim),
+    ...normalizeVehicleName({ make: latest.make ?? '', model: latest.model ?? '', trim: missing(latest.trim) }),
     body_style: missing(latest.body_style),
     vehicle_state: 'Used',
     price: price >= 0 ? price : null,

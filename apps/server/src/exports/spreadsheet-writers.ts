@@ -54,29 +54,125 @@ export function csvBuffer(rows: ReadonlyArray<ReadonlyArray<SpreadsheetCell>>): 
   return Buffer.from(stringifySync(spreadsheetRows(rows), escaping({})));
 }
 
+/**
+ * How a workbook column's numbers read (issue 25 item 14): `integer` and `decimal` with thousands
+ * separators, `currency` in US dollars, `percent` for values given in percent units (2.5 = 2.5 %,
+ * stored as 0.025 with Excel's percent format, so the cell is a real percentage), `text` as given.
+ */
+export type ColumnFormat = 'text' | 'integer' | 'decimal' | 'currency' | 'percent';
+
+/** Excel number formats of the column formats (`numFmt` of each value cell). */
+export const columnNumberFormats: Record<Exclude<ColumnFormat, 'text'>, string> = {
+  integer: '#,##0',
+  decimal: '#,##0.00',
+  currency: '"$"#,##0.00',
+  percent: '0.00%',
+};
+
 /** A sheet of a workbook: its name (cleaned and cut to Excel's 31 characters), header and rows. */
 export interface WorkbookSheet {
   name: string;
   headers: string[];
   rows: ReadonlyArray<ReadonlyArray<SpreadsheetCell>>;
+  /** Lines above the header (the first bold and larger), e.g. the campaign and the period. */
+  title?: string[];
+  /** Per column, how its numbers read (text when absent). */
+  formats?: ReadonlyArray<ColumnFormat>;
+}
+
+/** Excel's limit on a sheet name. */
+const SHEET_NAME_LIMIT = 31;
+
+/**
+ * Sheet names Excel accepts, unique and readable (issue 25 item 14): characters Excel forbids
+ * (`* ? : \ / [ ]`) become spaces, runs of spaces one; a name longer than 31 characters is cut at a
+ * word boundary where one is near and ends with '…'; a name already taken (case-insensitively, as
+ * Excel compares them) gets ' (2)', ' (3)' … within the 31 characters; an empty name is 'Report'.
+ */
+export function uniqueSheetNames(names: readonly string[]): string[] {
+  const taken = new Set<string>();
+  const cut = (text: string, limit: number) => {
+    if (text.length <= limit) return text;
+    const head = text.slice(0, limit - 1);
+    const space = head.lastIndexOf(' ');
+    return `${(space >= limit - 12 ? head.slice(0, space) : head).trimEnd()}…`;
+  };
+  return names.map((raw) => {
+    const clean =
+      raw
+        .replace(/[*?:\\/[\]]/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^'+|'+$/g, '') || 'Report';
+    let name = cut(clean, SHEET_NAME_LIMIT);
+    for (let n = 2; taken.has(name.toLowerCase()); n += 1) {
+      const suffix = ` (${n})`;
+      name = `${cut(clean, SHEET_NAME_LIMIT - suffix.length)}${suffix}`;
+    }
+    taken.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** The text a cell shows, as long as Excel draws it (for the column width). */
+function shownLength(value: string | number | null, format: ColumnFormat): number {
+  if (value === null) return 0;
+  if (typeof value === 'string') return Math.max(...value.split('\n').map((line) => line.length));
+  switch (format) {
+    case 'currency':
+      return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`.length;
+    case 'percent':
+      return `${value.toFixed(2)}%`.length;
+    case 'decimal':
+      return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).length;
+    case 'integer':
+      return value.toLocaleString('en-US', { maximumFractionDigits: 0 }).length;
+    case 'text':
+      return String(value).length;
+  }
 }
 
 /**
- * An .xlsx workbook with one sheet per entry (bold header, frozen first row, column widths from the
- * headers); text cells escaped by `spreadsheetCell`, numbers stored as numbers.
+ * An .xlsx workbook with one sheet per entry, read like a report (issue 25 item 14): the title
+ * lines first (the first bold and larger), then the bold header (frozen with everything above it)
+ * and the rows; numbers stored as numbers with the number format of their column
+ * (`columnNumberFormats`; percent-unit values divided by 100), text cells escaped by
+ * `spreadsheetCell`; each column as wide as its longest shown value (10 to 60 characters); sheet
+ * names from `uniqueSheetNames`.
  */
 export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Campaign portal';
-  for (const { name, headers, rows } of sheets) {
-    const sheet = workbook.addWorksheet(name.replace(/[*?:\\/[\]]/g, ' ').slice(0, 31) || 'Report', {
-      views: [{ state: 'frozen', ySplit: 1 }],
+  const names = uniqueSheetNames(sheets.map((sheet) => sheet.name));
+  sheets.forEach(({ headers, rows, title = [], formats = [] }, sheetIndex) => {
+    const headerRow = title.length > 0 ? title.length + 2 : 1;
+    const sheet = workbook.addWorksheet(names[sheetIndex], {
+      views: [{ state: 'frozen', ySplit: headerRow }],
     });
-    sheet.addRow(headers.map(spreadsheetCell)).font = { bold: true };
-    for (const row of spreadsheetRows(rows)) sheet.addRow(row);
-    sheet.columns.forEach((column, index) => {
-      column.width = Math.min(50, Math.max(10, (headers[index] ?? '').length + 2));
+    title.forEach((line, index) => {
+      const row = sheet.getRow(index + 1);
+      row.getCell(1).value = spreadsheetCell(line);
+      row.font = index === 0 ? { bold: true, size: 14 } : { italic: true };
     });
-  }
+    const header = sheet.getRow(headerRow);
+    header.values = headers.map(spreadsheetCell);
+    header.font = { bold: true };
+    const widths = headers.map((text) => text.length);
+    spreadsheetRows(rows).forEach((cells, rowIndex) => {
+      const row = sheet.getRow(headerRow + 1 + rowIndex);
+      cells.forEach((value, column) => {
+        const format = formats[column] ?? 'text';
+        const cell = row.getCell(column + 1);
+        if (typeof value === 'number' && format !== 'text') {
+          cell.value = format === 'percent' ? value / 100 : value;
+          cell.numFmt = columnNumberFormats[format];
+        } else cell.value = value;
+        widths[column] = Math.max(widths[column] ?? 0, shownLength(value, format));
+      });
+    });
+    widths.forEach((width, column) => {
+      sheet.getColumn(column + 1).width = Math.min(60, Math.max(10, width + 2));
+    });
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -10,6 +10,7 @@ import { ingestionOrder, type IngestionEntity, type IngestionError, type Ingesti
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { ParsedFile } from './read-files';
+import { normalizeVehicleName } from './vehicle-names';
 
 type Row = Record<string, unknown>;
 
@@ -64,14 +65,17 @@ const targets: Record<IngestionEntity, Target> = {
   inventory_vehicles: {
     table: schema.inventoryVehicles,
     key: ['dealershipId', 'vin'],
+    // Make, model and trim normalised where they come in (issue 25 item 10: 'Alfa' / 'Romeo Giulia').
     toRow: (r) => ({
       dealershipId: r.dealership_id,
       vin: String(r.vin).toUpperCase(),
       stockNumber: r.stock_number,
       year: r.year,
-      make: r.make,
-      model: r.model,
-      trim: r.trim,
+      ...normalizeVehicleName({
+        make: String(r.make),
+        model: String(r.model),
+        trim: r.trim === null || r.trim === undefined ? null : String(r.trim),
+      }),
       bodyStyle: r.body_style,
       vehicleState: r.vehicle_state,
       price: r.price,

@@ -104,12 +104,15 @@ export async function deliverReport(
     includeAdditionalMetrics: selectedMetrics(request.metrics).some((m) => additionalReportMetrics.includes(m)),
     campaignIds: request.campaigns,
   });
-  const table = buildReportTable(rows, request, {
-    organizationName: dealership.organization.name,
-    dealershipName: dealership.name,
-    showBudgetType: dealership.organization.show_budget_type,
-  });
   const span = formatDateSpan(range.startDate, range.endDate);
+  const table = {
+    ...buildReportTable(rows, request, {
+      organizationName: dealership.organization.name,
+      dealershipName: dealership.name,
+      showBudgetType: dealership.organization.show_budget_type,
+    }),
+    title: [`${dealership.name} campaign report`, `${reportPeriodLabels[request.period!]}: ${span}`],
+  };
   const subject = `${dealership.name} campaign report, ${span}`;
   const summary = `${reportPeriodLabels[request.period!]} (${span}), ${table.rows.length} campaign${table.rows.length === 1 ? '' : 's'}.`;
   if (request.reportFormat === 'google_sheet') {

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { formatDay, formatInstant, formatPercent } from '@portal/contracts';
+import { formatDay, formatInstant } from '@portal/contracts';
 import { csvStream } from '../exports/spreadsheet-writers';
 
 /** One column of a CSV export: its header text and how a row's value is written. */
@@ -36,8 +36,11 @@ export function formatUsLocalDate(instant: string, timeZone: string): string {
 /** Seconds as m:ss (125 → '2:05'; an hour and more stays in minutes: 3725 → '62:05'). */
 export { formatDuration } from '@portal/contracts';
 
-/** A percent value as the tables show it: 2.5 → '2.50%', null → 'N/A'. */
-export const csvPercent = (value: number | null) => formatPercent(value);
+/**
+ * A percent value in a CSV cell whose header carries the unit ('CTR (%)', issue 25 item 14): 2.5 →
+ * '2.50' (two decimals, no sign, so a spreadsheet reads a number), null → '' (an empty cell).
+ */
+export const csvPercent = (value: number | null) => (value === null ? '' : value.toFixed(2));
 
 /**
  * Streams a CSV download: a header row, then every row of `slices` as the database yields them,

@@ -164,8 +164,9 @@ describe('black box: injection (issue 18, items 5, 6, 9)', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachments.get(xlsxName!)! as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
-    const row = sheet.getRows(2, sheet.rowCount - 1)!.find((r) => r.getCell(1).value === CAMPAIGN)!;
+    // Title, an empty row, then the header.
+    const headers = (sheet.getRow(4).values as unknown[]).slice(1);
+    const row = sheet.getRows(5, sheet.rowCount - 4)!.find((r) => r.getCell(1).value === CAMPAIGN)!;
     expect(row).toBeDefined();
     expect(row.getCell(headers.indexOf('Campaign') + 1).value).toBe(`'${payload.campaignName}`);
     expect(row.getCell(headers.indexOf('Impressions') + 1).value).toBe(1000);

@@ -82,4 +82,4 @@ export const thenBy =
   };
 
 /** Formats like the CSV exports promise: '2.50%', 'N/A'. */
-export const percentText = (value: number | null) => (value === null ? 'N/A' : `${value.toFixed(2)}%`);
+export const percentText = (value: number | null) => (value === null ? '' : value.toFixed(2));

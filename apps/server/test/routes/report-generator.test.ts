@@ -152,7 +152,11 @@ describe('POST .../campaigns/report-generator', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // A title (dealership, period), an empty row, then the header (frozen with the title).
+    expect(sheet.getRow(1).getCell(1).value).toMatch(/ campaign report$/);
+    expect(sheet.getRow(2).getCell(1).value).toBe('Last 3 months: Aug 1 - Oct 31, 2026');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
+    const header = (sheet.getRow(4).values as unknown[]).slice(1);
     expect(header).toEqual([
       'Campaign ID',
       'Campaign',
@@ -165,7 +169,12 @@ describe('POST .../campaigns/report-generator', () => {
       'Sales',
     ]);
     const daily = readDemoFile('campaign_daily_metrics');
-    const bodyRows = sheet.getRows(2, sheet.rowCount - 1)!.map((row) => (row.values as unknown[]).slice(1));
+    // Counts with thousands separators; columns as wide as their longest value.
+    expect(sheet.getRow(5).getCell(5).numFmt).toBe('#,##0');
+    expect(sheet.getRow(5).getCell(1).numFmt).toBeUndefined();
+    const names = sheet.getRows(5, sheet.rowCount - 4)!.map((row) => String(row.getCell(2).value));
+    expect(sheet.getColumn(2).width).toBe(Math.min(60, Math.max(10, ...names.map((name) => name.length)) + 2));
+    const bodyRows = sheet.getRows(5, sheet.rowCount - 4)!.map((row) => (row.values as unknown[]).slice(1));
     expect(bodyRows.map((row) => row[0]).sort()).toEqual([...ids].sort());
     for (const row of bodyRows) {
       const id = String(row[0]);
@@ -247,23 +256,23 @@ describe('POST .../campaigns/report-generator', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+    expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual([
       'Campaign ID',
       'Campaign',
       'Product',
       'Impressions',
       'Booked Impressions',
-      '% Delivered',
+      'Delivered (%)',
       '25% Completion',
       '75% Completion',
-      'Viewability',
-      'Impression Share Lost to Rank',
+      'Viewability (%)',
+      'Impression Share Lost to Rank (%)',
       'Leads',
       'Sales',
     ]);
     const daily = readDemoFile('campaign_daily_metrics');
     let withVideo = 0;
-    for (let r = 2; r <= sheet.rowCount; r += 1) {
+    for (let r = 5; r <= sheet.rowCount; r += 1) {
       const row = sheet.getRow(r);
       const id = String(row.getCell(1).value);
       const days = daily.filter(
@@ -274,10 +283,11 @@ describe('POST .../campaigns/report-generator', () => {
       const booked = source.booked_impressions ? Number(source.booked_impressions) : null;
       expect(row.getCell(4).value).toBe(sum('impressions'));
       expect(row.getCell(5).value ?? null).toBe(booked);
-      // % Delivered, to one decimal.
-      if (booked)
-        expect(Math.abs(Number(row.getCell(6).value) - (sum('impressions') / booked) * 100)).toBeLessThanOrEqual(0.051);
-      else expect(row.getCell(6).value ?? null).toBeNull();
+      // Delivered, to one decimal of a percent: a fraction with Excel's percent format.
+      if (booked) {
+        expect(Math.abs(Number(row.getCell(6).value) - sum('impressions') / booked)).toBeLessThanOrEqual(0.00051);
+        expect(row.getCell(6).numFmt).toBe('0.00%');
+      } else expect(row.getCell(6).value ?? null).toBeNull();
       expect(row.getCell(7).value).toBe(sum('video_25'));
       expect(row.getCell(8).value).toBe(sum('video_75'));
       if (sum('video_25') > 0) withVideo += 1;
@@ -359,10 +369,18 @@ describe('POST .../campaigns/report-generator', () => {
     ).json();
     expect(workbook.worksheets).toHaveLength(view.campaigns.length);
     const first = workbook.worksheets[0]!;
-    expect(first.getRow(1).getCell(1).value).toBe('Booking Month');
-    expect(first.rowCount).toBe(view.campaigns[0].rows.length + 1);
-    const impressionsColumn = (first.getRow(1).values as unknown[]).indexOf('Impressions');
-    expect(first.getRow(2).getCell(impressionsColumn).value).toBe(view.campaigns[0].rows[0].impressions);
+    // Named after the campaign (cut to Excel's 31 characters), titled with campaign and period.
+    const fullName = `${view.campaigns[0].id} ${view.campaigns[0].name}`;
+    if (fullName.length <= 31) expect(first.name).toBe(fullName);
+    else expect(first.name).toMatch(new RegExp(`^${view.campaigns[0].id} .{1,28}…$`));
+    expect(first.getRow(1).getCell(1).value).toBe(`${view.campaigns[0].name} (${view.campaigns[0].product_code})`);
+    expect(first.getRow(2).getCell(1).value).toMatch(/^Last 3 months: /);
+    expect(first.getRow(4).getCell(1).value).toBe('Booking Month');
+    expect(first.rowCount).toBe(view.campaigns[0].rows.length + 4);
+    const impressionsColumn = (first.getRow(4).values as unknown[]).indexOf('Impressions');
+    expect(first.getRow(5).getCell(impressionsColumn).value).toBe(view.campaigns[0].rows[0].impressions);
+    expect(first.getRow(5).getCell(impressionsColumn).numFmt).toBe('#,##0');
+    expect(new Set(workbook.worksheets.map((sheet) => sheet.name)).size).toBe(workbook.worksheets.length);
   });
 
   it('emails the user once, with the reason, when a one-off report fails its last retry', async () => {

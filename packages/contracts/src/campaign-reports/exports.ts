@@ -1,9 +1,10 @@
 /**
  * CSV exports of the report tables (spec 000 §2.6, §2.7, §4, §7): each export streams the whole
  * filtered and sorted set over the range. `columns` are the row keys in the order and with the
- * header texts the page's table shows; `fileName` is the table part of the file name
- * `{campaign name}_{fileName}_{start}_{end}.csv`. Percents are written as '2.50%', dates as
- * MM/DD/YYYY (dealership-local), durations as m:ss.
+ * header texts the page's table shows, with the unit of a percent or duration column in the header
+ * ('CTR (%)', 'Duration (m:ss)'; issue 25 item 14); `fileName` is the table part of the file name
+ * `{campaign name}_{fileName}_{start}_{end}.csv`. Percents are written as bare numbers with two
+ * decimals ('2.50', empty when there is none), dates as MM/DD/YYYY (dealership-local), durations as m:ss.
  */
 export const reportCsvTables = {
   /** DYD and the generic vehicles call: Vehicle, VIN, Stock, State, Impressions, Clicks, CTR. */
@@ -16,7 +17,7 @@ export const reportCsvTables = {
       { key: 'vehicle_state', header: 'State' },
       { key: 'impressions', header: 'Impressions' },
       { key: 'clicks', header: 'Clicks' },
-      { key: 'ctr', header: 'CTR' },
+      { key: 'ctr', header: 'CTR (%)' },
     ],
   },
   /** FBD / DYN Top Performing Vehicles (spec 000 §2.6): clicks are shown as Interactions. */
@@ -27,7 +28,7 @@ export const reportCsvTables = {
       { key: 'vin_number', header: 'VIN' },
       { key: 'impressions', header: 'Impressions' },
       { key: 'clicks', header: 'Interactions' },
-      { key: 'ctr', header: 'CTR' },
+      { key: 'ctr', header: 'CTR (%)' },
     ],
   },
   phoneCalls: {
@@ -35,7 +36,7 @@ export const reportCsvTables = {
     columns: [
       { key: 'phone_number', header: 'Caller' },
       { key: 'datetime', header: 'Date' },
-      { key: 'duration', header: 'Duration' },
+      { key: 'duration', header: 'Duration (m:ss)' },
     ],
   },
   sites: {
@@ -53,7 +54,7 @@ export const reportCsvTables = {
       { key: 'creative_size', header: 'Size' },
       { key: 'impressions', header: 'Impressions' },
       { key: 'clicks', header: 'Clicks' },
-      { key: 'ctr', header: 'CTR' },
+      { key: 'ctr', header: 'CTR (%)' },
     ],
   },
   keywords: {
@@ -62,9 +63,9 @@ export const reportCsvTables = {
       { key: 'keyword', header: 'Keyword' },
       { key: 'impressions', header: 'Impressions' },
       { key: 'clicks', header: 'Clicks' },
-      { key: 'ctr', header: 'CTR' },
-      { key: 'impression_share', header: 'Impression Share' },
-      { key: 'click_share', header: 'Click Share' },
+      { key: 'ctr', header: 'CTR (%)' },
+      { key: 'impression_share', header: 'Impression Share (%)' },
+      { key: 'click_share', header: 'Click Share (%)' },
     ],
   },
   leads: {

@@ -8,7 +8,16 @@ import {
   type MonthOverMonthResponse,
 } from '@portal/contracts';
 import { renderPdf, tableBlock } from '../pdf/pdf-document';
-import { toXlsx, type Cell, type ReportTable } from './report-table';
+import type { ColumnFormat } from '../spreadsheet-writers';
+import { headerWithUnit, toXlsx, type Cell, type ReportTable } from './report-table';
+
+/** How a month-over-month column's numbers read in the workbook: rates in percent, budget in dollars. */
+const monthOverMonthFormat = (column: string): ColumnFormat =>
+  column === 'ctr' || column === 'vtr' || column === 'impression_share'
+    ? 'percent'
+    : column === 'budget'
+      ? 'currency'
+      : 'integer';
 
 function cellsOf(campaign: MonthOverMonthCampaign, data: MonthOverMonthResponse): string[][] {
   const metricColumns = [...(data.show_budget_type === null ? [] : (['budget'] as const)), ...campaign.columns];
@@ -45,14 +54,23 @@ export function buildMonthOverMonthPdf(dealershipName: string, data: MonthOverMo
 }
 
 /**
- * The month-over-month view as a workbook: one sheet with a block per campaign (a title row, the
- * header, one row per month; numbers stay numbers, percents in percent units).
+ * The month-over-month view as a workbook: one sheet per campaign (named '{id} {name}', unique and
+ * cut readably to 31 characters), with a title (campaign, product, period), the header with units
+ * and one row per month; numbers stay numbers with currency, percent and integer formats.
  */
 export async function buildMonthOverMonthWorkbook(data: MonthOverMonthResponse): Promise<Buffer> {
   const sheets = data.campaigns.map((campaign) => {
     const metricColumns = [...(data.show_budget_type === null ? [] : (['budget'] as const)), ...campaign.columns];
+    const formats: ColumnFormat[] = ['text', 'text', ...metricColumns.map(monthOverMonthFormat)];
     const table: ReportTable = {
-      headers: monthOverMonthHeaders(campaign, data.show_budget_type),
+      title: [
+        `${campaign.name} (${campaign.product_code})`,
+        `${monthOverMonthFilterLabels[data.dateFilter]}: ${formatDateSpan(data.startDate, data.endDate)}`,
+      ],
+      headers: monthOverMonthHeaders(campaign, data.show_budget_type).map((header, index) =>
+        headerWithUnit(header, formats[index]!),
+      ),
+      formats,
       rows: campaign.rows.map((row) => [
         formatBookingMonth(row.month),
         formatDateSpan(row.start_date, row.end_date),

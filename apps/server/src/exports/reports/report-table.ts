@@ -7,14 +7,62 @@ import {
   type ReportMetric,
 } from '@portal/contracts';
 import { formatUsDate } from '../../lib/csv';
-import { csvBuffer, xlsxBuffer } from '../spreadsheet-writers';
+import { csvBuffer, xlsxBuffer, type ColumnFormat } from '../spreadsheet-writers';
 import type { ExtendedReportRow } from '../../repositories/reports/report-rows';
 
 export type Cell = string | number | null;
-/** A generated report: header row and value rows, as the file, the email and the sheet hold them. */
+/**
+ * A generated report: header row and value rows, as the file, the email and the sheet hold them;
+ * per column how its numbers read in a workbook (`formats`, text when absent) and the title lines
+ * a workbook shows above the header (`title`: what and which period; CSV files start with the header).
+ */
 export interface ReportTable {
   headers: string[];
   rows: Cell[][];
+  formats?: ColumnFormat[];
+  title?: string[];
+}
+
+/**
+ * How each metric's numbers read (issue 25 item 14): counts as integers with separators, money in
+ * dollars, rates in percent units (their header says '(%)').
+ */
+const metricFormats: Record<ReportMetric, ColumnFormat> = {
+  booking_month: 'text',
+  agency: 'text',
+  client: 'text',
+  campaign: 'text',
+  pacing_id: 'text',
+  product_code: 'text',
+  start_date: 'text',
+  end_date: 'text',
+  impressions: 'integer',
+  clicks: 'integer',
+  ctr: 'percent',
+  rsvs: 'integer',
+  budget: 'currency',
+  book_impressions: 'integer',
+  percent_delivered: 'percent',
+  views: 'integer',
+  '25_completion': 'integer',
+  '50_completion': 'integer',
+  '75_completion': 'integer',
+  viewability: 'percent',
+  phone_calls: 'integer',
+  impression_share: 'percent',
+  click_share: 'percent',
+  impression_share_lost_to_rank: 'percent',
+  impression_share_lost_to_budget: 'percent',
+};
+
+/**
+ * A header with the unit of its column: 'CTR (%)', '% Delivered' → 'Delivered (%)', 'Budget ($)';
+ * counts and text as they are.
+ */
+export function headerWithUnit(label: string, format: ColumnFormat): string {
+  if (format === 'percent') return `${label.replace(/^%\s*/, '')} (%)`;
+  if (format === 'currency') return `${label} ($)`;
+  return label;
 }
 
 export interface ReportContext {
@@ -103,9 +151,21 @@ export function buildReportTable(
     .map(([tag]) => tag)
     .sort((a, b) => a.localeCompare(b));
   const label = (metric: ReportMetric) =>
-    metric === 'budget' && context.showBudgetType === 1 ? 'Net' : reportMetricLabels[metric];
+    headerWithUnit(
+      metric === 'budget' && context.showBudgetType === 1 ? 'Net' : reportMetricLabels[metric],
+      metricFormats[metric],
+    );
   return {
     headers: ['Campaign ID', 'Campaign', 'Product', ...metrics.map(label), 'Leads', 'Sales', ...tags],
+    formats: [
+      'text',
+      'text',
+      'text',
+      ...metrics.map((metric) => metricFormats[metric]),
+      'integer',
+      'integer',
+      ...tags.map((): ColumnFormat => 'integer'),
+    ],
     rows: rows.map((row) => [
       row.client_campaign_id,
       row.client_campaign_display_name,
@@ -118,12 +178,23 @@ export function buildReportTable(
   };
 }
 
-/** An .xlsx workbook with one sheet per table (bold header, frozen first row; cells escaped, `xlsxBuffer`). */
+/**
+ * An .xlsx workbook with one sheet per table (title lines, bold header frozen, number formats and
+ * widths per column, unique sheet names; cells escaped: `xlsxBuffer`).
+ */
 export function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Promise<Buffer> {
-  return xlsxBuffer(sheets.map(({ name, table }) => ({ name, headers: table.headers, rows: table.rows })));
+  return xlsxBuffer(
+    sheets.map(({ name, table }) => ({
+      name,
+      headers: table.headers,
+      rows: table.rows,
+      formats: table.formats,
+      title: table.title,
+    })),
+  );
 }
 
-/** The table as CSV (RFC 4180, header first; cells escaped, `csvBuffer`). */
+/** The table as CSV (RFC 4180, the header with its units first, no title; cells escaped, `csvBuffer`). */
 export function toCsv(table: ReportTable): Buffer {
   return csvBuffer([table.headers, ...table.rows]);
 }

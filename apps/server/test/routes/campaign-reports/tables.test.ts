@@ -153,7 +153,7 @@ describe('creatives', () => {
     );
     const csv = await readCsv(get, `${path}/csv`, RANGE, { sorting: [{ id: 'creative_name', desc: false }] });
     expect(csv.fileName).toBe(`${FILE_PREFIX}_Creatives_2026-11-01_2026-11-14.csv`);
-    expect(csv.header).toEqual(['Creative', 'Size', 'Impressions', 'Clicks', 'CTR']);
+    expect(csv.header).toEqual(['Creative', 'Size', 'Impressions', 'Clicks', 'CTR (%)']);
     const sorted = await readAllPages<Creative>(get, path, RANGE, { sorting: [{ id: 'creative_name', desc: false }] });
     expect(csv.rows).toEqual(
       sorted.map((c) => [
@@ -311,7 +311,7 @@ describe('phone calls', () => {
 
     const csv = await readCsv(get, `${path}/csv`, RANGE);
     expect(csv.fileName).toBe(`${FILE_PREFIX}_PhoneCalls_2026-11-01_2026-11-14.csv`);
-    expect(csv.header).toEqual(['Caller', 'Date', 'Duration']);
+    expect(csv.header).toEqual(['Caller', 'Date', 'Duration (m:ss)']);
     const m_ss = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
     // Callers in E.164-like form start with '+': the CSV escapes them like any formula text (issue 18).
     const escaped = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
@@ -389,7 +389,14 @@ describe('keywords', () => {
     );
     const csv = await readCsv(get, `${path}/csv`, RANGE);
     expect(csv.fileName).toBe('Fixture_SEM_Keywords_2026-11-01_2026-11-14.csv');
-    expect(csv.header).toEqual(['Keyword', 'Impressions', 'Clicks', 'CTR', 'Impression Share', 'Click Share']);
+    expect(csv.header).toEqual([
+      'Keyword',
+      'Impressions',
+      'Clicks',
+      'CTR (%)',
+      'Impression Share (%)',
+      'Click Share (%)',
+    ]);
     expect(csv.rows).toEqual(
       rows.map((k) => [
         k.keyword,

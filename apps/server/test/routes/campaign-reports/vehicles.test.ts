@@ -168,8 +168,8 @@ describe.each(paths)('vehicles table $table ($social)', ({ path, table, social }
       expect(csv.fileName).toBe(`Fixture_DYD_All_On_Settings_${table}_2026-11-01_2026-11-14.csv`);
       expect(csv.header).toEqual(
         social
-          ? ['Vehicle', 'VIN', 'Impressions', 'Interactions', 'CTR']
-          : ['Vehicle', 'VIN', 'Stock', 'State', 'Impressions', 'Clicks', 'CTR'],
+          ? ['Vehicle', 'VIN', 'Impressions', 'Interactions', 'CTR (%)']
+          : ['Vehicle', 'VIN', 'Stock', 'State', 'Impressions', 'Clicks', 'CTR (%)'],
       );
       expect(csv.rows).toEqual(
         rows.map((r) =>

@@ -24,6 +24,7 @@ import {
   upsertInventoryFeed,
   type FeedVehicle,
 } from '../../../repositories/inventory';
+import { normalizeVehicleName } from '../../../ingestion/vehicle-names';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /** The largest inventory feed accepted (about 50,000 vehicles). */
@@ -73,9 +74,7 @@ export function parseInventoryFeed(text: string): FeedVehicle[] {
       vin,
       stockNumber: r.stock_number || null,
       year,
-      make: r.make,
-      model: r.model,
-      trim: r.trim || null,
+      ...normalizeVehicleName({ make: r.make, model: r.model, trim: r.trim }),
       vehicleState: state,
       price: number(r.price, line, 'price'),
       mileage: mileage === null ? null : Math.round(mileage),
@@ -136,7 +135,8 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
   /**
    * `POST .../inventory/feed` with a CSV body (`Content-Type: text/csv`; columns vin, year, make,
    * model, vehicle_state (New, Used, Certified used), optional stock_number, trim, price, mileage,
-   * image_url) → `{ inserted, updated, totalVehicles }`. Vehicles are upserted by VIN; 400 names the
+   * image_url) → `{ inserted, updated, totalVehicles }`. Make, model and trim are normalised
+   * (`normalizeVehicleName`: 'Alfa' / 'Romeo Giulia' → 'Alfa Romeo' / 'Giulia'). Vehicles are upserted by VIN; 400 names the
    * line of the first bad row and nothing is stored.
    */
   app.post(

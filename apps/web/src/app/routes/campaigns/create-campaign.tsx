@@ -47,6 +47,7 @@ export function NewCampaignRoute() {
   const { close, go } = useCreatePaths();
   const { organizationId, dealershipId } = useDealershipIds();
   const dealership = useDealership(organizationId, dealershipId);
+  const me = useMe();
   const location = useLocation();
   const tabPath = paths.campaigns(organizationId, dealershipId, campaignTabOf(location.pathname));
   return (
@@ -54,6 +55,7 @@ export function NewCampaignRoute() {
       organizationId={organizationId}
       dealershipId={dealershipId}
       dealershipName={dealership.data?.name}
+      userId={me.data?.id}
       timeZone={dealership.data?.organization.time_zone}
       onBackToSource={() => go('select')}
       onClose={close}

@@ -52,11 +52,80 @@ export interface CampaignWizardProps extends TenantIds {
   inventoryPagePath: string;
   audienceDetailsPath: (id: number) => string;
   createAudiencePath: string;
+  /** The signed-in user's id: the key of the draft's copy on this device (issue 25 item 1). */
+  userId: number | undefined;
   /** Told whether the state holds input not yet saved to the draft (issue 25 item 1: closing asks first). */
   onDirtyChange?: (dirty: boolean) => void;
 }
 
 const storageKey = (ids: TenantIds) => `portal.campaign-wizard.${ids.organizationId}.${ids.dealershipId}`;
+
+/**
+ * The copy of a draft's state kept on this device (issue 25 items 1, 2): every change is written to
+ * `localStorage` under the user, dealership and draft, so closing the tab, a crash or a failed save
+ * loses nothing; resuming the draft (here or in another tab) fills every field from it, including
+ * those the draft on the server has no column for (the date preset, the recommended-budget switch,
+ * the creatives toggle, KPI goals). Removed when the draft is discarded or the campaign created.
+ */
+export const localDraftKey = (ids: TenantIds, userId: number | string, draftId: number) =>
+  `portal.campaign-wizard.draft.${userId}.${ids.organizationId}.${ids.dealershipId}.${draftId}`;
+
+interface LocalDraft {
+  state: WizardState;
+  /** When it was written (ISO instant): a newer draft on the server (edited elsewhere) wins. */
+  savedAt: string;
+}
+
+function readLocalDraft(key: string): LocalDraft | null {
+  try {
+    const raw = localStorage.getItem(key);
+    if (!raw) return null;
+    const copy = JSON.parse(raw) as LocalDraft;
+    return { ...copy, state: { ...initialWizardState(), ...copy.state } };
+  } catch {
+    return null;
+  }
+}
+
+/** The draft's state to resume with: the device's copy unless the server's draft was edited after it. */
+export function resumeState(draft: Draft, local: LocalDraft | null): WizardState {
+  const fromServer = stateFromDraft(draft);
+  if (!local || local.state.linkCampaignId !== draft.link_campaign_id) return fromServer;
+  if (draft.updated_at && new Date(draft.updated_at).getTime() > new Date(local.savedAt).getTime() + 5_000)
+    return fromServer;
+  return local.state;
+}
+
+/**
+ * The part of the state the current step saves to the draft as the user types (debounced): only the
+ * fields already given, so a half-filled step saves what it has.
+ */
+function typedSlice(step: string, state: WizardState): object | null {
+  switch (step) {
+    case 'objective':
+      return state.objective ? { objective: state.objective } : null;
+    case 'filters':
+      return buildFilterPayload(state.filters);
+    case 'details': {
+      const data: Record<string, unknown> = {
+        zip: state.locations.join(','),
+        campaign_display_name: state.campaignName.trim(),
+        audiences: state.useCustomAudience && state.audiences.length ? state.audiences : null,
+      };
+      if (state.startDate && state.endDate)
+        Object.assign(data, { start_date: state.startDate, end_date: state.endDate });
+      if (state.budget !== null) data.budget = state.budget;
+      return data;
+    }
+    case 'review':
+      return { notes: state.notes, campaign_display_name: state.campaignName.trim() };
+    default:
+      return null;
+  }
+}
+
+/** How long typing pauses before the draft is saved (ms). */
+const AUTOSAVE_DELAY_MS = 800;
 
 function loadSaved(ids: TenantIds): WizardState | null {
   try {
@@ -117,6 +186,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const today = props.timeZone ? todayInZone(new Date(), props.timeZone) : todayHere();
+  const userId = props.userId ?? 'anonymous';
 
   const inventorySummary = useInventorySummary(ids.organizationId, ids.dealershipId);
   const inventory = useInventory(ids.organizationId, ids.dealershipId, state?.campaignType === 'inventory');
@@ -156,7 +226,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
       }
       if (cancelled) return;
       const draft = draftId ? drafts.find((d) => d.link_campaign_id === draftId) : undefined;
-      if (draft) setState(stateFromDraft(draft));
+      if (draft) setState(resumeState(draft, readLocalDraft(localDraftKey(ids, userId, draft.link_campaign_id))));
       else {
         setState(initialWizardState());
         if (!entering) setSearch({}, { replace: true });
@@ -180,8 +250,37 @@ export function CampaignWizard(props: CampaignWizardProps) {
   }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    if (state) sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
-  }, [state, ids.organizationId, ids.dealershipId]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (!state) return;
+    sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
+    if (state.linkCampaignId && props.userId !== undefined) {
+      const copy: LocalDraft = { state, savedAt: new Date().toISOString() };
+      try {
+        localStorage.setItem(localDraftKey(ids, props.userId, state.linkCampaignId), JSON.stringify(copy));
+      } catch {
+        // A full storage keeps the session copy and the draft on the server.
+      }
+    }
+  }, [state, ids.organizationId, ids.dealershipId, props.userId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // What is typed is saved to the draft too, once typing pauses (issue 25 item 1). A failed save is
+  // not shown (the device's copy keeps everything; Continue saves again and shows its errors).
+  const stepName = state ? stepOrder[state.campaignType ?? 'non_inventory'][step - 1] : undefined;
+  const autosaved = useRef<string | null>(null);
+  useEffect(() => {
+    if (!state?.linkCampaignId || !stepName || busyRef.current) return;
+    const data = typedSlice(stepName, state);
+    if (!data) return;
+    const body = JSON.stringify(data);
+    if (body === autosaved.current) return;
+    const draftId = state.linkCampaignId;
+    const timer = window.setTimeout(() => {
+      patchDraft(ids, draftId, data).then(
+        () => (autosaved.current = body),
+        () => undefined,
+      );
+    }, AUTOSAVE_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [state, stepName]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A step beyond what the state supports (e.g. a hand-edited URL) falls back to step 1.
   useEffect(() => {
@@ -212,6 +311,10 @@ export function CampaignWizard(props: CampaignWizardProps) {
       busyRef.current = false;
       setBusy(false);
     }
+  };
+
+  const forgetLocal = (draftId: number | null) => {
+    if (draftId) localStorage.removeItem(localDraftKey(ids, userId, draftId));
   };
 
   const refreshLists = () =>
@@ -308,12 +411,14 @@ export function CampaignWizard(props: CampaignWizardProps) {
         autoClose: 3000,
       });
       sessionStorage.removeItem(storageKey(ids));
+      forgetLocal(state.linkCampaignId);
       await refreshLists();
       props.onClose();
     });
 
   const closeAfterCreation = () => {
     sessionStorage.removeItem(storageKey(ids));
+    forgetLocal(state.linkCampaignId);
     props.onClose();
   };
 
@@ -321,12 +426,13 @@ export function CampaignWizard(props: CampaignWizardProps) {
     run(async () => {
       const draft = resume!;
       if (yes) {
-        setState(stateFromDraft(draft));
+        setState(resumeState(draft, readLocalDraft(localDraftKey(ids, userId, draft.link_campaign_id))));
         setResume(null);
         goTo(3, draft.link_campaign_id);
         return;
       }
       await discardDraft(ids, draft.link_campaign_id);
+      forgetLocal(draft.link_campaign_id);
       setResume(null);
       setConfirmDiscard(false);
       await refreshLists();

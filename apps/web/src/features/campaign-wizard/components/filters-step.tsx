@@ -1,5 +1,8 @@
 import {
   Accordion,
+  Alert,
+  Badge,
+  Box,
   Checkbox,
   Group,
   Image,
@@ -7,6 +10,7 @@ import {
   NumberInput,
   Paper,
   Radio,
+  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Skeleton,
@@ -15,6 +19,8 @@ import {
   Text,
 } from '@mantine/core';
 import {
+  buildFilterPayload,
+  firstHttpsImage,
   formatCurrency,
   formatInteger,
   suggestionTileLabels,
@@ -26,7 +32,7 @@ import {
 } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
-import { distinct, inTile, tileThumbnails } from '../utils/tiles';
+import { distinct, inTile, matchesFilters, tileThumbnails } from '../utils/tiles';
 import { WizardStep } from './wizard-step';
 
 export interface FiltersStepProps {
@@ -64,6 +70,102 @@ function Thumbnail({ vehicle, image, showPrice }: { vehicle: InventoryVehicle; i
   );
 }
 
+/** How many matching vehicles the list draws at once (the count is always of all of them). */
+const MATCH_LIST_LIMIT = 60;
+
+/** One matching vehicle: its photo (or a make/model placeholder), year, name, price, mileage, days on lot. */
+function MatchCard({ vehicle }: { vehicle: InventoryVehicle }) {
+  const photo = firstHttpsImage(vehicle.image_url);
+  const [failed, setFailed] = useState(false);
+  const name = `${vehicle.raw_make} ${vehicle.raw_model}`;
+  return (
+    <Paper withBorder radius="sm" p={6} data-testid="matching-vehicle" component="li">
+      {photo && !failed ? (
+        <Image src={photo} alt={name} h={72} fit="cover" radius="sm" onError={() => setFailed(true)} />
+      ) : (
+        <Box
+          h={72}
+          bg="gray.1"
+          style={{ borderRadius: 4, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+          data-testid="vehicle-placeholder"
+        >
+          <Text size="xs" c="dimmed" ta="center" px={4} lineClamp={2}>
+            {name}
+          </Text>
+        </Box>
+      )}
+      <Text size="xs" fw={600} mt={4} lineClamp={1} title={`${vehicle.year} ${name} ${vehicle.trim ?? ''}`.trim()}>
+        {vehicle.year} {name}
+      </Text>
+      <Text size="xs">{vehicle.price === null ? 'No price' : formatCurrency(vehicle.price)}</Text>
+      <Text size="xs" c="dimmed">
+        {vehicle.mileage === null ? 'Mileage unknown' : `${formatInteger(vehicle.mileage)} mi`}
+        {' · '}
+        {vehicle.days_on_lot === null
+          ? 'days on lot unknown'
+          : `${formatInteger(vehicle.days_on_lot)} day${vehicle.days_on_lot === 1 ? '' : 's'} on lot`}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * The vehicles the tiles and filters select, live (issue 25 item 10): their count, a scrollable
+ * grid of the first ones, and — when none match — a message before Continue.
+ */
+function MatchingVehicles({ matches }: { matches: InventoryVehicle[] }) {
+  if (matches.length === 0)
+    return (
+      <Alert color="orange" role="status" title="No vehicles match">
+        No vehicle of the inventory matches these tiles and filters. Change them before you continue, or the campaign
+        has no cars to promote.
+      </Alert>
+    );
+  return (
+    <Stack gap={6}>
+      <Text fw={600} role="status" aria-live="polite" data-testid="matching-count">
+        {formatInteger(matches.length)} matching vehicle{matches.length === 1 ? '' : 's'}
+      </Text>
+      <ScrollArea h={260} type="auto" offsetScrollbars aria-label="Matching vehicles">
+        <SimpleGrid
+          cols={{ base: 2, sm: 4 }}
+          spacing="xs"
+          component="ul"
+          style={{ listStyle: 'none', padding: 0, margin: 0 }}
+        >
+          {matches.slice(0, MATCH_LIST_LIMIT).map((vehicle) => (
+            <MatchCard key={vehicle.vin_number} vehicle={vehicle} />
+          ))}
+        </SimpleGrid>
+        {matches.length > MATCH_LIST_LIMIT ? (
+          <Text size="xs" c="dimmed" mt={4}>
+            Showing {MATCH_LIST_LIMIT} of {formatInteger(matches.length)}.
+          </Text>
+        ) : null}
+      </ScrollArea>
+    </Stack>
+  );
+}
+
+/** The advanced filter groups, as the accordion's item values. */
+const filterGroups = ['makes', 'models', 'price', 'mileage', 'stock', 'age'] as const;
+
+/** A filter group's header: its name, marked 'Customised' when the group is not 'any'. */
+function GroupControl({ label, custom }: { label: string; custom: boolean }) {
+  return (
+    <Accordion.Control aria-label={custom ? `${label} (customised)` : label}>
+      <Group gap="xs">
+        <Text size="sm">{label}</Text>
+        {custom ? (
+          <Badge size="xs" variant="light" color="blue">
+            Customised
+          </Badge>
+        ) : null}
+      </Group>
+    </Accordion.Control>
+  );
+}
+
 function ModeControl({
   value,
   onChange,
@@ -89,7 +191,10 @@ function ModeControl({
 
 const num = (value: string | number) => (value === '' || value === null ? null : Number(value));
 
-/** Step 3 of the inventory flow (spec 001 §2.6): suggestion tiles and advanced filter groups. */
+/**
+ * Step 3 of the inventory flow (spec 001 §2.6): suggestion tiles, the vehicles they and the
+ * filters match (count and list, issue 25 item 10) and the advanced filter groups.
+ */
 export function FiltersStep(props: FiltersStepProps) {
   const { filters, onChange } = props;
   const vehicles = useMemo(() => props.vehicles ?? [], [props.vehicles]);
@@ -101,6 +206,12 @@ export function FiltersStep(props: FiltersStepProps) {
   const makes = useMemo(() => distinct(vehicles, (v) => v.raw_make), [vehicles]);
   const models = useMemo(() => distinct(vehicles, (v) => v.raw_model), [vehicles]);
   const thumbnails = useMemo(() => (shown ? tileThumbnails(shown, vehicles) : []), [shown, vehicles]);
+  const matches = useMemo(() => {
+    const payload = buildFilterPayload(filters);
+    return vehicles.filter((vehicle) => matchesFilters(vehicle, payload));
+  }, [vehicles, filters]);
+  // Issue 25 item 11: on resume (and whenever the step opens) the customised groups are open and marked.
+  const [customGroups] = useState(() => filterGroups.filter((group) => filters[group].mode === 'custom'));
   const set = <K extends keyof InventoryFilterState>(key: K, value: InventoryFilterState[K]) =>
     onChange({ ...filters, [key]: value });
 
@@ -151,10 +262,12 @@ export function FiltersStep(props: FiltersStepProps) {
         </SimpleGrid>
       ) : null}
 
+      {!props.loading && !props.error ? <MatchingVehicles matches={matches} /> : null}
+
       <Text fw={600}>Advanced filters</Text>
-      <Accordion variant="contained" multiple>
+      <Accordion variant="contained" multiple defaultValue={customGroups}>
         <Accordion.Item value="makes">
-          <Accordion.Control>Makes</Accordion.Control>
+          <GroupControl label="Makes" custom={filters.makes.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -184,7 +297,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="models">
-          <Accordion.Control>Models</Accordion.Control>
+          <GroupControl label="Models" custom={filters.models.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -216,7 +329,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="price">
-          <Accordion.Control>Price</Accordion.Control>
+          <GroupControl label="Price" custom={filters.price.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -260,7 +373,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="mileage">
-          <Accordion.Control>Mileage</Accordion.Control>
+          <GroupControl label="Mileage" custom={filters.mileage.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -290,7 +403,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="stock">
-          <Accordion.Control>Stock Number Prefixes</Accordion.Control>
+          <GroupControl label="Stock Number Prefixes" custom={filters.stock.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl
@@ -316,7 +429,7 @@ export function FiltersStep(props: FiltersStepProps) {
           </Accordion.Panel>
         </Accordion.Item>
         <Accordion.Item value="age">
-          <Accordion.Control>Days on Lot</Accordion.Control>
+          <GroupControl label="Days on Lot" custom={filters.age.mode === 'custom'} />
           <Accordion.Panel>
             <Stack gap="xs">
               <ModeControl

@@ -12,8 +12,8 @@ const innerLayerOpen = () =>
 /**
  * `create/new`: the campaign wizard in the create modal (spec 001 §2.2–§2.8). Esc closes only the
  * innermost open layer (a picker, a dropdown, an inner dialog); closing the wizard itself (Esc, the
- * close button) with input that is not saved to the draft yet asks first (issue 25 item 1). What
- * was typed also stays in session storage either way.
+ * close button) on a step not finished yet asks first (issue 25 item 1). What was typed stays
+ * either way: on this device (the draft's local copy) and, once typing pauses, in the draft.
  */
 export function NewCampaignModal(props: Omit<CampaignWizardProps, 'onDirtyChange'>) {
   const dirty = useRef(false);
@@ -43,7 +43,10 @@ export function NewCampaignModal(props: Omit<CampaignWizardProps, 'onDirtyChange
       </Modal>
       <Modal opened={asking} onClose={() => setAsking(false)} title="Leave the campaign wizard?" centered>
         <Stack>
-          <Text>What you entered on this step is not saved to the draft yet.</Text>
+          <Text>
+            This step is not finished yet. What you entered stays on this device and in the draft, so you can continue
+            later.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
               Stay
@@ -55,7 +58,7 @@ export function NewCampaignModal(props: Omit<CampaignWizardProps, 'onDirtyChange
                 props.onClose();
               }}
             >
-              Leave without saving
+              Leave
             </Button>
           </Group>
         </Stack>

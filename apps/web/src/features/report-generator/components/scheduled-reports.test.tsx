@@ -77,11 +77,19 @@ describe('ScheduledReports', () => {
     await waitFor(() => expect(screen.queryByTestId('scheduled-report')).not.toBeInTheDocument());
   }, 20_000);
 
-  it('edits the day and format with a PATCH of the whole request; a 409 shows its message', async () => {
+  it('edits every field (period, campaigns, metrics, day, format) with a PATCH of the whole request; a 409 shows its message', async () => {
     const show = vi.spyOn(notifications, 'show');
     let conflict = true;
     const api = mockApi({
       [`GET ${BASE}`]: () => ({ body: { data: [schedule] } }),
+      'GET /api/agencies/:org/dealership/:dealer/campaigns/report-rows': () => ({
+        body: {
+          data: [
+            { client_campaign_id: 1, client_campaign_display_name: 'Spring Search', product_code: 'SEM' },
+            { client_campaign_id: 3, client_campaign_display_name: 'Summer Display', product_code: 'DSP' },
+          ],
+        },
+      }),
       [`PATCH ${BASE}/:id`]: () =>
         conflict
           ? ((conflict = false),
@@ -103,6 +111,19 @@ describe('ScheduledReports', () => {
     const row = await screen.findByTestId('scheduled-report');
     await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit scheduled report' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Period/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Last 3 months', hidden: true }));
+    // Campaign 2 (removed) out, Summer Display (listed for the period) in.
+    const campaignsInput = within(dialog).getByRole('combobox', { name: /Campaigns/ });
+    await userEvent.click(campaignsInput);
+    await userEvent.click(await screen.findByRole('option', { name: 'Campaign 2 (removed)', hidden: true }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Summer Display (DSP)', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Metrics/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'CTR', hidden: true }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Clicks', hidden: true }));
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Format/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'xlsx', hidden: true }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: /Day of the week/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Friday', hidden: true }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -117,8 +138,11 @@ describe('ScheduledReports', () => {
     expect(patches).toHaveLength(2);
     expect(patches[1]!.body).toEqual({
       request: expect.objectContaining({
-        campaigns: [1, 2],
-        reportFormat: 'csv',
+        email: 'dealer@demo.test',
+        period: 'last_3_months',
+        campaigns: [1, 3],
+        metrics: { impressions: true, ctr: true },
+        reportFormat: 'xlsx',
         recurring: true,
         recurring_interval: { type: 'day', day: 5 },
       }),

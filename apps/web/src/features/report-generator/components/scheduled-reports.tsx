@@ -5,6 +5,7 @@ import {
   Card,
   Group,
   Modal,
+  MultiSelect,
   Select,
   Stack,
   Table,
@@ -17,22 +18,28 @@ import { notifications } from '@mantine/notifications';
 import {
   ordinal,
   reportMetricLabels,
+  reportMetrics,
   reportPeriodLabels,
+  reportPeriodRange,
+  reportPeriods,
+  todayInZone,
   TOAST_DURATION_MS,
   weekdayLabels,
   type RecurringType,
   type ReportMetric,
+  type ReportPeriod,
   type ReportRequest,
   type ReportSchedule,
   formatLongDate,
 } from '@portal/contracts';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconSend, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { isApiError } from '@/lib/api-client';
 import {
   useDeleteReportSchedule,
   useEditReportSchedule,
+  useReportCampaigns,
   useReportSchedules,
   useSendScheduleNow,
   useUpdateReportSchedule,
@@ -256,8 +263,10 @@ export function ScheduledReports(ids: TenantIds) {
 }
 
 /**
- * Edits a schedule's recipient, interval, day and format (`PATCH` with the whole request, checked by
- * the server like a new one: its answers show at the fields, a copy of another schedule at the top).
+ * Edits every field of a schedule (issue 25 item 13): recipient, period (the dates mode), campaigns
+ * (those of the schedule and those with a flight in the chosen period), metrics, interval, day and
+ * format (a Google sheet's URL) — `PATCH` with the whole request, checked by the server like a new
+ * one: its answers show at the fields, a copy of another schedule at the top.
  */
 function EditScheduleModal({
   ids,
@@ -273,6 +282,21 @@ function EditScheduleModal({
   const [intervalType, setIntervalType] = useState<RecurringType>(schedule.interval_type);
   const [day, setDay] = useState<string | null>(String(schedule.day));
   const [format, setFormat] = useState<string>(schedule.report_format);
+  const original = schedule.request as ReportRequest;
+  const [period, setPeriod] = useState<ReportPeriod>(schedule.period as ReportPeriod);
+  const [campaigns, setCampaigns] = useState<string[]>(schedule.campaigns.map((c) => String(c.id)));
+  const [metrics, setMetrics] = useState<string[]>(
+    reportMetrics.filter((metric) => original.metrics?.[metric] === true),
+  );
+  const [sheetUrl, setSheetUrl] = useState<string>(original.sheet_url ?? '');
+  const listed = useReportCampaigns(ids, reportPeriodRange(period, todayInZone(new Date(), schedule.time_zone)));
+  const campaignOptions = useMemo(() => {
+    const options = new Map<string, string>();
+    for (const c of schedule.campaigns) options.set(String(c.id), c.name ?? `Campaign ${c.id} (removed)`);
+    for (const row of listed.data?.data ?? [])
+      options.set(String(row.client_campaign_id), `${row.client_campaign_display_name} (${row.product_code})`);
+    return [...options].map(([value, label]) => ({ value, label }));
+  }, [schedule.campaigns, listed.data]);
   const errors = new Map(
     (isApiError(edit.error) ? (edit.error.details ?? []) : []).map((d) => [
       d.path.replace(/^(body\.)?request\./, ''),
@@ -282,8 +306,12 @@ function EditScheduleModal({
   const save = (event: React.FormEvent) => {
     event.preventDefault();
     const request = {
-      ...(schedule.request as ReportRequest),
+      ...original,
       email: email.trim(),
+      period,
+      campaigns: campaigns.map(Number),
+      metrics: Object.fromEntries(metrics.map((metric) => [metric, true])),
+      sheet_url: format === 'google_sheet' ? sheetUrl.trim() : original.sheet_url,
       reportFormat: format as ReportRequest['reportFormat'],
       recurring: true,
       recurring_interval: { type: intervalType, day: day === null ? null : Number(day) },
@@ -309,6 +337,34 @@ function EditScheduleModal({
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={errors.get('email')}
+          />
+          <Select
+            label="Period"
+            required
+            allowDeselect={false}
+            data={reportPeriods.map((value) => ({ value, label: reportPeriodLabels[value] }))}
+            value={period}
+            onChange={(value) => setPeriod((value ?? period) as ReportPeriod)}
+            error={errors.get('period')}
+          />
+          <MultiSelect
+            label="Campaigns"
+            required
+            searchable
+            data={campaignOptions}
+            value={campaigns}
+            onChange={setCampaigns}
+            maxDropdownHeight={240}
+            error={errors.get('campaigns')}
+          />
+          <MultiSelect
+            label="Metrics"
+            searchable
+            data={reportMetrics.map((value) => ({ value, label: reportMetricLabels[value] }))}
+            value={metrics}
+            onChange={setMetrics}
+            maxDropdownHeight={240}
+            error={errors.get('metrics')}
           />
           <Group grow>
             <Select
@@ -349,6 +405,15 @@ function EditScheduleModal({
             value={format}
             onChange={(value) => setFormat(value ?? format)}
           />
+          {format === 'google_sheet' ? (
+            <TextInput
+              label="Google sheet URL"
+              required
+              value={sheetUrl}
+              onChange={(e) => setSheetUrl(e.currentTarget.value)}
+              error={errors.get('sheet_url')}
+            />
+          ) : null}
           {edit.isError && (errors.size === 0 || errors.has('recurring') || errors.has('campaigns')) ? (
             <Text c="red" size="sm" role="alert">
               {isApiError(edit.error)
