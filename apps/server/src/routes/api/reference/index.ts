@@ -36,7 +36,10 @@ const referenceRoutes: FastifyPluginAsyncZod<{ dmaBoundariesFile?: string }> = a
       const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
       const etag = gzip ? `${document.etag.slice(0, -1)}-gzip"` : document.etag;
       reply.header('etag', etag).header('cache-control', 'private, max-age=86400').header('vary', 'accept-encoding');
-      if (matchesEtag(request.headers['if-none-match'], document.etag)) return reply.status(304).send(null);
+      // No payload at all (not `null`): a 304 has no body, and `fastify.inject` (light-my-request 6.6)
+      // reports a `null` payload as the text 'null'.
+      if (matchesEtag(request.headers['if-none-match'], document.etag))
+        return reply.status(304).send(undefined as unknown as null);
       reply.header('content-type', 'application/json; charset=utf-8');
       if (gzip) reply.header('content-encoding', 'gzip');
       // Bytes are sent as they are (Fastify does not serialize a Buffer): the 400 kB document is
