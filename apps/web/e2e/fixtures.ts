@@ -107,12 +107,12 @@ export async function expectAccessible(page: Page, name: string) {
 }
 
 /**
- * Turns on "Upload custom creatives" in the non-inventory product step. Clicks the switch's visible label
- * with Playwright's stability wait (the switch moves while the ad-example panel above it animates, so a
- * forced click at its old place can miss), then waits for the switched state: the label reads
- * "Upload custom creatives" once it is on.
+ * Turns on "Upload custom creatives" in the non-inventory product step with the keyboard (focus the
+ * switch, Space): a pointer click can miss while the ad-example panel above it animates. Then waits
+ * for the switched state: the label reads "Upload custom creatives" once it is on.
  */
 export async function chooseCustomCreatives(page: Page) {
-  await page.getByText('Use default creatives', { exact: true }).click();
+  await page.getByRole('switch', { name: 'Use default creatives' }).focus();
+  await page.keyboard.press('Space');
   await expect(page.getByRole('switch', { name: 'Upload custom creatives' })).toBeChecked();
 }
