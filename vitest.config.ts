@@ -16,13 +16,15 @@ const unitTests = [
 ];
 /**
  * The unit tests that take seconds each: the demo build over the real datasets, property tests
- * with thousands of runs, and tests that start child processes. Everything else is `fast`.
+ * with thousands of runs, tests that start child processes or parse the whole repository. Everything else is `fast`.
  */
 const slowUnitTests = [
   'apps/server/test/unit/demo/**/*.test.ts',
   'apps/server/test/unit/validate-row.test.ts',
   'apps/server/test/unit/read-files.test.ts',
   'packages/contracts/test/calendar-dates.test.ts',
+  // Parses every source file of the repository (the /api/ path-literal check).
+  'packages/contracts/test/operations.test.ts',
   'scripts/test/test-setup.test.mjs',
 ];
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DEALERSHIP_PATH } from '@portal/contracts';
 import { responseSerializerCompiler, type ResponseSerialization } from './lib/response-serializer';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -25,25 +26,7 @@ import { DEFAULT_THROTTLE, type ThrottleRule } from './auth/login-throttle';
 import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './repositories/reports/quotas';
 import exportLimitsPlugin, { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './plugins/app/export-limits';
 import { createExportRenderer, type ExportRenderer } from './exports/render-pool';
-import adminIngestRoutes from './routes/api/admin/ingest';
-import inventoryDataProviderRoutes from './routes/api/admin/inventory-data-providers';
-import agencyRoutes from './routes/api/agencies';
-import analyticsRoutes from './routes/api/analytics';
-import authRoutes from './routes/api/auth';
-import campaignReportPdfRoutes from './routes/api/exports/campaign-report-pdf';
-import campaignReportRoutes from './routes/api/campaign-reports';
-import campaignDraftRoutes from './routes/api/campaign-drafts';
-import campaignRoutes from './routes/api/campaigns';
-import filesRoutes from './routes/api/files';
-import healthRoutes from './routes/api/health';
-import inventoryRoutes from './routes/api/inventory';
-import referenceRoutes from './routes/api/reference';
-import uploadsRoutes from './routes/api/uploads';
-import reportRoutes from './routes/api/reports';
-import emailDomainRoutes from './routes/api/reports/email-domains';
-import selfServiceCampaignRoutes from './routes/api/self-service/campaigns';
-import selfServiceOAuthRoutes from './routes/api/self-service/oauth';
-import platformRoutes from './routes/api/self-service/platforms';
+import { apiRoutes } from './routes';
 import { createAdPlatforms, type AdPlatforms } from './self-service/connectors';
 import type { App, ReportServices, RouteTableEntry } from './types';
 
@@ -92,8 +75,8 @@ export interface AppOptions {
 /** What the response cache keeps per process unless told otherwise (RESPONSE_CACHE_MB). */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
-/** Tenant-scoped API routes live under this prefix (spec 000 §7). */
-export const TENANT_PREFIX = '/api/agencies/:organization_id/dealership/:dealership_id';
+/** Tenant-scoped API routes live under this prefix (spec 000 §7; contracts `DEALERSHIP_PATH`). */
+export const TENANT_PREFIX = DEALERSHIP_PATH;
 
 /**
  * Builds the Fastify app: external plugins (db, errors, security headers, docs, rate limit), then
@@ -189,31 +172,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     'adPlatforms',
     options.adPlatforms ?? createAdPlatforms({}, { sessionSecret: options.config.sessionSecret, clock }),
   );
-  await app.register(healthRoutes);
-  await app.register(authRoutes, {
+  const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
+  await app.register(apiRoutes, {
+    clock,
+    sessionSecret: options.config.sessionSecret,
     sessionTtlHours: options.config.SESSION_TTL_HOURS,
     loginRateLimit: options.config.LOGIN_RATE_LIMIT,
-    sessionSecret: options.config.sessionSecret,
     throttle: { ...DEFAULT_THROTTLE, ...options.loginThrottle },
   });
-  await app.register(agencyRoutes);
-  await app.register(emailDomainRoutes, { prefix: '/api/agencies/:organization_id' });
-  await app.register(adminIngestRoutes);
-  await app.register(inventoryDataProviderRoutes);
-  await app.register(campaignRoutes, { prefix: TENANT_PREFIX, clock });
-  await app.register(analyticsRoutes, { prefix: TENANT_PREFIX });
-  await app.register(campaignReportRoutes, { prefix: TENANT_PREFIX });
-  const webDist = options.webDist ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
-  await app.register(campaignReportPdfRoutes, { prefix: TENANT_PREFIX });
-  await app.register(reportRoutes, { prefix: TENANT_PREFIX });
-  await app.register(selfServiceCampaignRoutes, { prefix: TENANT_PREFIX });
-  await app.register(platformRoutes, { prefix: '/api/agencies/:organization_id' });
-  await app.register(selfServiceOAuthRoutes);
-  await app.register(referenceRoutes);
-  await app.register(filesRoutes, { secret: options.config.sessionSecret, clock });
-  await app.register(campaignDraftRoutes, { prefix: TENANT_PREFIX, clock });
-  await app.register(inventoryRoutes, { prefix: TENANT_PREFIX, clock });
-  await app.register(uploadsRoutes, { secret: options.config.sessionSecret, clock });
 
   await app.register(spaPlugin, {
     webDist,

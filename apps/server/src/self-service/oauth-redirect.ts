@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { platformOperations } from '@portal/contracts';
 
 /** The path of the portal's OAuth 2.0 redirect target (`routes/api/self-service/oauth.ts`). */
-export const OAUTH_CALLBACK_PATH = '/api/platforms/oauth/callback';
+export const OAUTH_CALLBACK_PATH = platformOperations.oauthCallback.path;
 
 /**
  * The portal's own OAuth redirect URI, the only one it hands to a platform or accepts back

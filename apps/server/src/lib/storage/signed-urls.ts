@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
+import { fileOperations } from '@portal/contracts';
 
 /** Path under which the local storage driver's files are served. */
-export const FILES_PATH = '/api/files';
+export const FILES_PATH = fileOperations.getFile.path.replace(/\/\*$/, '');
 
 /** HMAC-SHA256 (base64url) of a key and its expiry (unix seconds) with the server secret. */
 export function signFileKey(secret: string, key: string, expires: number): string {
@@ -22,7 +23,7 @@ export function isValidFileSignature(secret: string, key: string, expires: numbe
 }
 
 /** Path under which the local storage driver accepts signed uploads. */
-export const UPLOADS_PATH = '/api/uploads';
+export const UPLOADS_PATH = fileOperations.uploadFile.path.replace(/\/\*$/, '');
 
 /** HMAC-SHA256 (base64url) binding an upload to key, content type, maximum size and expiry. */
 export function signUpload(

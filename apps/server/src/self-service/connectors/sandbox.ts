@@ -1,6 +1,7 @@
 import { localDate } from '@portal/contracts';
 import crypto from 'node:crypto';
 import type { PlatformStatusName, VendorId } from '@portal/contracts';
+import { platformOperations } from '@portal/contracts';
 import { buildSandboxData, type SandboxData } from './sandbox-data';
 import { PlatformAuthError, PlatformError, type AdPlatformConnector, type ProductDailyRow } from './types';
 
@@ -47,7 +48,7 @@ export function createSandboxConnector(
     sandbox: true,
     authorizeUrl({ state, redirectUri }) {
       const query = new URLSearchParams({ vendor_id: String(vendorId), state, redirect_uri: redirectUri });
-      return `/api/platforms/sandbox/authorize?${query.toString()}`;
+      return `${platformOperations.sandboxAuthorize.path}?${query.toString()}`;
     },
     /** Sandbox codes are minted by the consent page: `sandbox-code-{vendor}-{random}`. */
     async exchangeCode(code) {

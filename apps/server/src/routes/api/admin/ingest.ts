@@ -1,12 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
-import {
-  ROLE_PLATFORM_STAFF,
-  errorResponseSchema,
-  ingestionErrorSchema,
-  ingestionResultSchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { ingestionOperations, ROLE_PLATFORM_STAFF } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { ApiError, forbidden } from '../../../lib/errors';
 import { ingestBuffers } from '../../../ingestion';
 
@@ -17,46 +12,28 @@ const MAX_FILE_BYTES = 200 * 1024 * 1024;
  * docs/ingestion.md) → 200 `{ files: [{ file, entity, rows }] }`. Platform staff (role 1) only:
  * 403 otherwise. Any bad row → 422 with every error by file, line and column, and nothing loaded.
  */
-const ingestRoute: FastifyPluginAsyncZod = async (app) => {
+const ingestRoute: RouteModule = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 50 } });
-  app.post(
-    '/api/admin/ingest',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['admin'],
-        summary: 'Ingest campaign data files (role 1)',
-        consumes: ['multipart/form-data'],
-        response: {
-          200: ingestionResultSchema,
-          401: errorResponseSchema,
-          403: errorResponseSchema,
-          415: errorResponseSchema,
-          422: z.object({ error: errorResponseSchema.shape.error.extend({ files: z.array(ingestionErrorSchema) }) }),
+  registerOperation(app, ingestionOperations.ingest, async (request, reply) => {
+    if (request.user!.role_id !== ROLE_PLATFORM_STAFF) throw forbidden('Only platform staff may ingest data');
+    if (!request.isMultipart())
+      throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
+    const uploads: Array<{ name: string; content: Buffer }> = [];
+    for await (const part of request.files()) {
+      const content = await part.toBuffer();
+      uploads.push({ name: part.filename, content });
+    }
+    const outcome = await ingestBuffers(app.db, uploads);
+    if (!outcome.ok) {
+      return reply.status(422).send({
+        error: {
+          code: 'VALIDATION_FAILED' as const,
+          message: 'Nothing was loaded: fix the listed rows and send the files again',
+          files: outcome.errors,
         },
-      },
-    },
-    async (request, reply) => {
-      if (request.user!.role_id !== ROLE_PLATFORM_STAFF) throw forbidden('Only platform staff may ingest data');
-      if (!request.isMultipart())
-        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data');
-      const uploads: Array<{ name: string; content: Buffer }> = [];
-      for await (const part of request.files()) {
-        const content = await part.toBuffer();
-        uploads.push({ name: part.filename, content });
-      }
-      const outcome = await ingestBuffers(app.db, uploads);
-      if (!outcome.ok) {
-        return reply.status(422).send({
-          error: {
-            code: 'VALIDATION_FAILED' as const,
-            message: 'Nothing was loaded: fix the listed rows and send the files again',
-            files: outcome.errors,
-          },
-        });
-      }
-      return outcome.result;
-    },
-  );
+      });
+    }
+    return outcome.result;
+  });
 };
 export default ingestRoute;

@@ -1,9 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  errorResponseSchema,
-  listInventoryDataProvidersQuerySchema,
-  listInventoryDataProvidersResponseSchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { inventoryOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { listInventoryDataProviders } from '../../../repositories/inventory';
 
 /**
@@ -13,27 +10,11 @@ import { listInventoryDataProviders } from '../../../repositories/inventory';
  * ones an inventory summary names); pageSize 1–1000 (default 100). Any signed-in user: the list names
  * listing sources, not tenant data. 400 on a bad query, 401 without a session.
  */
-const inventoryDataProviderRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/inventory_data_providers',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['inventory'],
-        summary: 'Inventory data providers',
-        querystring: listInventoryDataProvidersQuerySchema,
-        response: {
-          200: listInventoryDataProvidersResponseSchema,
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-        },
-      },
-    },
-    async (request) => {
-      const { pageIndex, pageSize, inventory_data_provider_id: ids } = request.query;
-      const { data, total } = await listInventoryDataProviders(app.db, { pageIndex, pageSize, ids });
-      return { data, pagination: { total } };
-    },
-  );
+const inventoryDataProviderRoutes: RouteModule = async (app) => {
+  registerOperation(app, inventoryOperations.listInventoryDataProviders, async (request) => {
+    const { pageIndex, pageSize, inventory_data_provider_id: ids } = request.query;
+    const { data, total } = await listInventoryDataProviders(app.db, { pageIndex, pageSize, ids });
+    return { data, pagination: { total } };
+  });
 };
 export default inventoryDataProviderRoutes;

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
-import { errorResponseSchema, loginBodySchema, signedInSchema } from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { authOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { ApiError } from '../../../lib/errors';
 import { createSession, deleteSession, findSessionUser, verifyCredentials } from '../../../repositories/auth';
 import {
@@ -9,7 +9,6 @@ import {
   findUserByEmail,
   recordLoginFailure,
   throttledUntil,
-  type ThrottleRule,
 } from '../../../auth/login-throttle';
 import { sendThrottleNotice } from '../../../auth/security-notices';
 import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app/auth';
@@ -21,12 +20,7 @@ import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app
  * new session (new id) replaces the browser's previous one. Both answers that name the user carry
  * the session's CSRF token.
  */
-const auth: FastifyPluginAsyncZod<{
-  sessionTtlHours: number;
-  loginRateLimit: number;
-  sessionSecret: string;
-  throttle: ThrottleRule;
-}> = async (app, options) => {
+const auth: RouteModule = async (app, options) => {
   /**
    * `POST /api/auth/login` `{ email, password }` → 200 `{ …Me, csrf_token }` and a new session
    * cookie (the request's previous session is deleted); 401 on a wrong pair; 429 RATE_LIMITED with
@@ -36,17 +30,9 @@ const auth: FastifyPluginAsyncZod<{
    * failure, at most 1 h; other addresses are not affected; the owner is emailed once per episode);
    * 403 CSRF_FAILED from another site. No CSRF token is needed (there is no session yet).
    */
-  app.post(
-    '/api/auth/login',
-    {
-      config: { csrf: false, rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with email and password',
-        body: loginBodySchema,
-        response: { 200: signedInSchema, 401: errorResponseSchema, 403: errorResponseSchema, 429: errorResponseSchema },
-      },
-    },
+  registerOperation(
+    app,
+    authOperations.login,
     async (request, reply) => {
       const now = app.clock();
       const { email, password } = request.body;
@@ -88,6 +74,7 @@ const auth: FastifyPluginAsyncZod<{
       const me = await findSessionUser(app.db, { token: session.token });
       return { ...me!, csrf_token: csrfTokenFor(options.sessionSecret, session.token) };
     },
+    { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
   );
 
   /**
@@ -95,35 +82,17 @@ const auth: FastifyPluginAsyncZod<{
    * anywhere) and the cookie cleared. Refused from another site like every state-changing call, but
    * needs no CSRF token, so an expired page can always sign out.
    */
-  app.post(
-    '/api/auth/logout',
-    {
-      config: { csrf: false },
-      schema: { tags: ['auth'], summary: 'Sign out', response: { 204: z.null(), 403: errorResponseSchema } },
-    },
-    async (request, reply) => {
-      const token = sessionToken(request);
-      if (token) await deleteSession(app.db, { token });
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
-      return reply.status(204).send(null);
-    },
-  );
+  registerOperation(app, authOperations.logout, async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await deleteSession(app.db, { token });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return reply.status(204).send(null);
+  });
 
   /** `GET /api/me` → `{ id, email, name, organization_id, dealership_ids, role_id, csrf_token }`; 401 without a session. */
-  app.get(
-    '/api/me',
-    {
-      onRequest: app.requireUser,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: signedInSchema, 401: errorResponseSchema },
-      },
-    },
-    async (request) => ({
-      ...request.user!,
-      csrf_token: csrfTokenFor(options.sessionSecret, sessionToken(request)!),
-    }),
-  );
+  registerOperation(app, authOperations.getMe, async (request) => ({
+    ...request.user!,
+    csrf_token: csrfTokenFor(options.sessionSecret, sessionToken(request)!),
+  }));
 };
 export default auth;

@@ -1,39 +1,23 @@
-import * as z from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type * as z from 'zod';
+import type { RouteModule } from '../../route-module';
 import {
-  createCampaignResponseSchema,
-  createDraftBodySchema,
-  createDraftResponseSchema,
-  createInventoryCampaignBodySchema,
   CREATIVE_VIEW_URL_TTL_SECONDS,
-  createNonInventoryCampaignBodySchema,
+  MAX_CREATIVE_SLOTS,
+  campaignDraftOperations,
   creativeMessages,
   creativeSlots,
   creativeUploadRules,
-  type CreativeFile,
-  type draftDataSchema,
-  draftParamsSchema,
-  draftSchema,
-  errorResponseSchema,
   flightErrors,
   inventoryFilterKeys,
-  listIncompleteQuerySchema,
-  listIncompleteResponseSchema,
-  listCreativeFilesQuerySchema,
-  listCreativeFilesResponseSchema,
-  MAX_CREATIVE_SLOTS,
-  patchDraftBodySchema,
-  recordCreativeBodySchema,
-  recordCreativeResponseSchema,
-  signCreativeUploadBodySchema,
-  signCreativeUploadResponseSchema,
-  tenantParamsSchema,
   todayInZone,
-  vendorCampaignName,
+  type CreativeFile,
   type FlightFields,
   type NonInventoryProductCode,
   type WizardProductCode,
+  type draftDataSchema,
+  vendorCampaignName,
 } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { ApiError, notFound } from '../../../lib/errors';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
 import { isAllowedCreative } from '../../../lib/storage/sniff';
@@ -59,13 +43,6 @@ import {
 import { getDealership } from '../../../repositories/dealerships';
 
 type DraftData = z.infer<typeof draftDataSchema>;
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-};
 const badRequest = (message: string, path?: string) =>
   new ApiError(400, 'VALIDATION_FAILED', message, path ? [{ path, message }] : undefined);
 
@@ -84,7 +61,7 @@ const NOT_UPLOADED = 'The file has not been uploaded';
  * runs `requireTenant` first; drafts are looked up by id and dealership, so another dealership's
  * draft is 404.
  */
-const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app, options) => {
+const campaignDraftRoutes: RouteModule = async (app, options) => {
   /**
    * The check every path that writes a draft's `creatives` runs on each link (issue 18 item 2): the
    * link must be an upload the ledger holds for this dealership — anything else (another tenant's
@@ -164,66 +141,42 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * upload of this dealership in the ledger, or whose file is missing, too large or of another type
    * (`checkCreativeLink`).
    */
-  app.post(
-    '/campaigns',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Create the draft of a new campaign',
-        params: tenantParamsSchema,
-        body: createDraftBodySchema,
-        response: { 201: createDraftResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const links = [...new Set((request.body.creatives ?? '').split(',').filter(Boolean))];
-      const slots = creativeSlots[request.body.product_code as NonInventoryProductCode];
-      await checkCreativeLinks(request.params.dealership_id, links, request.body.product_code, 'creatives');
-      if ((await findDuplicateUploads(app.db, { dealershipId: request.params.dealership_id, keys: links })).length > 0)
-        throw duplicateFile('creatives');
-      const id = await createDraft(app.db, {
+  registerOperation(app, campaignDraftOperations.createDraft, async (request, reply) => {
+    const links = [...new Set((request.body.creatives ?? '').split(',').filter(Boolean))];
+    const slots = creativeSlots[request.body.product_code as NonInventoryProductCode];
+    await checkCreativeLinks(request.params.dealership_id, links, request.body.product_code, 'creatives');
+    if ((await findDuplicateUploads(app.db, { dealershipId: request.params.dealership_id, keys: links })).length > 0)
+      throw duplicateFile('creatives');
+    const id = await createDraft(app.db, {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      productCode: request.body.product_code,
+      pacingId: request.body.pacing_id,
+      objective: request.body.objective,
+    });
+    for (const link of links) {
+      const added = await addDraftCreative(app.db, {
         dealershipId: request.params.dealership_id,
-        userId: request.user!.id,
-        productCode: request.body.product_code,
-        pacingId: request.body.pacing_id,
-        objective: request.body.objective,
+        draftId: id,
+        storageKey: link,
+        isActive: true,
+        maxSlots: Math.min(slots ?? 0, MAX_CREATIVE_SLOTS),
       });
-      for (const link of links) {
-        const added = await addDraftCreative(app.db, {
-          dealershipId: request.params.dealership_id,
-          draftId: id,
-          storageKey: link,
-          isActive: true,
-          maxSlots: Math.min(slots ?? 0, MAX_CREATIVE_SLOTS),
-        });
-        if (added === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
-        if (added === 'duplicate') throw duplicateFile('creatives');
-      }
-      return reply.status(201).send({ link_campaign_id: id });
-    },
-  );
+      if (added === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
+      if (added === 'duplicate') throw duplicateFile('creatives');
+    }
+    return reply.status(201).send({ link_campaign_id: id });
+  });
 
   /** `GET .../campaigns/incomplete?pageIndex&pageSize` → `{ data: draft[], pagination: { total } }`, newest first; `cache-control: no-store`. */
-  app.get(
-    '/campaigns/incomplete',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Unfinished drafts of the dealership',
-        params: tenantParamsSchema,
-        querystring: listIncompleteQuerySchema,
-        response: { 200: listIncompleteResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { data, total } = await listIncompleteDrafts(app.db, {
-        dealershipId: request.params.dealership_id,
-        ...request.query,
-      });
-      reply.header('cache-control', 'no-store');
-      return { data, pagination: { total } };
-    },
-  );
+  registerOperation(app, campaignDraftOperations.listIncompleteDrafts, async (request, reply) => {
+    const { data, total } = await listIncompleteDrafts(app.db, {
+      dealershipId: request.params.dealership_id,
+      ...request.query,
+    });
+    reply.header('cache-control', 'no-store');
+    return { data, pagination: { total } };
+  });
 
   /**
    * `PATCH .../campaigns/{link_campaign_id}` with `{ data, link_campaign_id }` (or the fields alone):
@@ -234,111 +187,77 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * the field's path when the saved dates or budget (as they would be after this save) break the
    * flight rules (`checkFlight`).
    */
-  app.patch(
-    '/campaigns/:link_campaign_id',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Save a wizard step to the draft',
-        params: draftParamsSchema,
-        body: patchDraftBodySchema,
-        response: { 200: draftSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      const data: DraftData = 'data' in body && typeof body.data === 'object' ? body.data : (body as DraftData);
-      if ('link_campaign_id' in body && body.link_campaign_id !== request.params.link_campaign_id)
-        throw badRequest('link_campaign_id does not match the path', 'link_campaign_id');
-      const { dealership_id: dealershipId, link_campaign_id: draftId } = request.params;
-      if (data.start_date !== undefined || data.end_date !== undefined || data.budget !== undefined) {
-        const draft = await getDraft(app.db, { dealershipId, draftId });
-        if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
-        const dealership = await dealershipOf(request.params);
-        checkFlight(
-          dealership.organization.time_zone,
-          (data.product_code ?? draft.productCode) as WizardProductCode,
-          {
-            start_date: data.start_date ?? draft.startDate,
-            end_date: data.end_date ?? draft.endDate,
-            budget: data.budget ?? draft.budget,
-          },
-          new Set(Object.keys(data)),
-        );
-      }
-      if (typeof data.creatives === 'string') {
-        const draft = await getDraft(app.db, { dealershipId, draftId });
-        if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
-        const productCode = data.product_code ?? draft.productCode;
-        const links = [...new Set(data.creatives.split(',').filter(Boolean))];
-        await checkCreativeLinks(dealershipId, links, productCode, 'creatives');
-        const slots = creativeSlots[productCode as NonInventoryProductCode] ?? 0;
-        const result = await setDraftCreatives(app.db, {
-          dealershipId,
-          draftId,
-          links,
-          maxSlots: Math.min(slots, MAX_CREATIVE_SLOTS),
-        });
-        if (result === null) throw notFound('Draft not found');
-        if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
-        if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
-        if (result === 'duplicate') throw duplicateFile('creatives');
-      }
-      const row = await updateDraft(app.db, {
-        dealershipId: request.params.dealership_id,
-        draftId: request.params.link_campaign_id,
-        data: data as Record<string, unknown>,
+  registerOperation(app, campaignDraftOperations.patchDraft, async (request) => {
+    const body = request.body;
+    const data: DraftData = 'data' in body && typeof body.data === 'object' ? body.data : (body as DraftData);
+    if ('link_campaign_id' in body && body.link_campaign_id !== request.params.link_campaign_id)
+      throw badRequest('link_campaign_id does not match the path', 'link_campaign_id');
+    const { dealership_id: dealershipId, link_campaign_id: draftId } = request.params;
+    if (data.start_date !== undefined || data.end_date !== undefined || data.budget !== undefined) {
+      const draft = await getDraft(app.db, { dealershipId, draftId });
+      if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
+      const dealership = await dealershipOf(request.params);
+      checkFlight(
+        dealership.organization.time_zone,
+        (data.product_code ?? draft.productCode) as WizardProductCode,
+        {
+          start_date: data.start_date ?? draft.startDate,
+          end_date: data.end_date ?? draft.endDate,
+          budget: data.budget ?? draft.budget,
+        },
+        new Set(Object.keys(data)),
+      );
+    }
+    if (typeof data.creatives === 'string') {
+      const draft = await getDraft(app.db, { dealershipId, draftId });
+      if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
+      const productCode = data.product_code ?? draft.productCode;
+      const links = [...new Set(data.creatives.split(',').filter(Boolean))];
+      await checkCreativeLinks(dealershipId, links, productCode, 'creatives');
+      const slots = creativeSlots[productCode as NonInventoryProductCode] ?? 0;
+      const result = await setDraftCreatives(app.db, {
+        dealershipId,
+        draftId,
+        links,
+        maxSlots: Math.min(slots, MAX_CREATIVE_SLOTS),
       });
-      if (!row) throw notFound('Draft not found');
-      return toDraft(row);
-    },
-  );
+      if (result === null) throw notFound('Draft not found');
+      if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creatives');
+      if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creatives');
+      if (result === 'duplicate') throw duplicateFile('creatives');
+    }
+    const row = await updateDraft(app.db, {
+      dealershipId: request.params.dealership_id,
+      draftId: request.params.link_campaign_id,
+      data: data as Record<string, unknown>,
+    });
+    if (!row) throw notFound('Draft not found');
+    return toDraft(row);
+  });
 
   /**
    * `DELETE .../campaigns/{link_campaign_id}` → 204: discards an unfinished draft and its creatives;
    * deletes the files of those creatives that no other draft or created campaign records (already
    * gone: 204).
    */
-  app.delete(
-    '/campaigns/:link_campaign_id',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Discard an unfinished draft',
-        params: draftParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const keys = await deleteDraft(app.db, {
-        dealershipId: request.params.dealership_id,
-        draftId: request.params.link_campaign_id,
-      });
-      for (const key of keys ?? []) await app.storage.delete(key);
-      return reply.status(204).send(null);
-    },
-  );
+  registerOperation(app, campaignDraftOperations.deleteDraft, async (request, reply) => {
+    const keys = await deleteDraft(app.db, {
+      dealershipId: request.params.dealership_id,
+      draftId: request.params.link_campaign_id,
+    });
+    for (const key of keys ?? []) await app.storage.delete(key);
+    return reply.status(204).send(null);
+  });
 
   /** `DELETE .../campaigns/{link_campaign_id}/creative` → 204: removes the draft's creatives and the files nothing else records (none: 204). */
-  app.delete(
-    '/campaigns/:link_campaign_id/creative',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: "Discard an unfinished draft's creatives",
-        params: draftParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const keys = await deleteDraftCreatives(app.db, {
-        dealershipId: request.params.dealership_id,
-        draftId: request.params.link_campaign_id,
-      });
-      for (const key of keys ?? []) await app.storage.delete(key);
-      return reply.status(204).send(null);
-    },
-  );
+  registerOperation(app, campaignDraftOperations.deleteDraftCreatives, async (request, reply) => {
+    const keys = await deleteDraftCreatives(app.db, {
+      dealershipId: request.params.dealership_id,
+      draftId: request.params.link_campaign_id,
+    });
+    for (const key of keys ?? []) await app.storage.delete(key);
+    return reply.status(204).send(null);
+  });
 
   /**
    * Upload signing (spec 001 §7): `POST .../campaigns/creative/upload-url` `{ mimeType, fileName,
@@ -349,48 +268,36 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * item 2). 400 with the spec's messages for spaces in the name, a type outside the product's kind of
    * `creativeAllowedTypes` (item 10: MIME type and extension) or a size over the limit.
    */
-  app.post(
-    '/campaigns/creative/upload-url',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Sign a creative upload',
-        params: tenantParamsSchema,
-        body: signCreativeUploadBodySchema,
-        response: { 200: signCreativeUploadResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { mimeType, fileName, product_code: product, fileSize } = request.body;
-      const rule = creativeUploadRules[product as NonInventoryProductCode];
-      if (/\s/.test(fileName)) throw badRequest(creativeMessages.spaces, 'fileName');
-      const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
-      if (!rule.mimeTypes.includes(mimeType.toLowerCase()) || !rule.extensions.includes(extension))
-        throw badRequest(creativeMessages.wrongType, 'mimeType');
-      const maxBytes = rule.maxMb * 1024 * 1024;
-      if (fileSize !== undefined && fileSize > maxBytes)
-        throw badRequest(creativeMessages.tooLarge(rule.maxMb), 'fileSize');
-      const key = newCreativeKey(request.params.organization_id, request.params.dealership_id, fileName);
-      await recordSignedUpload(app.db, {
-        storageKey: key,
-        organizationId: request.params.organization_id,
-        dealershipId: request.params.dealership_id,
-        userId: request.user!.id,
-        productCode: product,
-        declaredType: mimeType.toLowerCase(),
-        maxBytes,
-        fileName,
-      });
-      const uploadUrl = await app.storage.signedUploadUrl(key, {
-        contentType: mimeType.toLowerCase(),
-        maxBytes,
-        ttlSeconds: UPLOAD_URL_TTL_SECONDS,
-        exactBytes: app.storage.kind === 's3' ? fileSize : undefined,
-      });
-      const expiresAt = new Date(options.clock().getTime() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
-      return { uploadUrl, link: key, expiresAt };
-    },
-  );
+  registerOperation(app, campaignDraftOperations.signCreativeUpload, async (request) => {
+    const { mimeType, fileName, product_code: product, fileSize } = request.body;
+    const rule = creativeUploadRules[product as NonInventoryProductCode];
+    if (/\s/.test(fileName)) throw badRequest(creativeMessages.spaces, 'fileName');
+    const extension = fileName.includes('.') ? fileName.split('.').pop()!.toLowerCase() : '';
+    if (!rule.mimeTypes.includes(mimeType.toLowerCase()) || !rule.extensions.includes(extension))
+      throw badRequest(creativeMessages.wrongType, 'mimeType');
+    const maxBytes = rule.maxMb * 1024 * 1024;
+    if (fileSize !== undefined && fileSize > maxBytes)
+      throw badRequest(creativeMessages.tooLarge(rule.maxMb), 'fileSize');
+    const key = newCreativeKey(request.params.organization_id, request.params.dealership_id, fileName);
+    await recordSignedUpload(app.db, {
+      storageKey: key,
+      organizationId: request.params.organization_id,
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      productCode: product,
+      declaredType: mimeType.toLowerCase(),
+      maxBytes,
+      fileName,
+    });
+    const uploadUrl = await app.storage.signedUploadUrl(key, {
+      contentType: mimeType.toLowerCase(),
+      maxBytes,
+      ttlSeconds: UPLOAD_URL_TTL_SECONDS,
+      exactBytes: app.storage.kind === 's3' ? fileSize : undefined,
+    });
+    const expiresAt = new Date(options.clock().getTime() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString();
+    return { uploadUrl, link: key, expiresAt };
+  });
 
   /**
    * `POST .../campaigns/creative` `{ link_campaign_id, is_active, creative_image (the link) }` → 201
@@ -403,45 +310,33 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * slots (mob 3, ott 1, vid 2, aud 3; never more than 3) are full; 404 for a draft that is not this
    * dealership's.
    */
-  app.post(
-    '/campaigns/creative',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Record an uploaded creative on the draft',
-        params: tenantParamsSchema,
-        body: recordCreativeBodySchema,
-        response: { 201: recordCreativeResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { link_campaign_id: draftId, creative_image: link, is_active: isActive } = request.body;
-      const draft = await getDraft(app.db, { dealershipId: request.params.dealership_id, draftId });
-      if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
-      const slots = creativeSlots[draft.productCode as NonInventoryProductCode];
-      if (slots === undefined) throw badRequest('This product does not take custom creatives', 'link_campaign_id');
-      await checkCreativeLink(request.params.dealership_id, link, draft.productCode as NonInventoryProductCode);
-      const result = await addDraftCreative(app.db, {
-        dealershipId: request.params.dealership_id,
-        draftId,
-        storageKey: link,
-        isActive: isActive === 1,
-        maxSlots: Math.min(slots, MAX_CREATIVE_SLOTS),
-      });
-      if (result === 'no-draft') throw notFound('Draft not found');
-      if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creative_image');
-      if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creative_image');
-      if (result === 'duplicate') throw duplicateFile('creative_image');
-      const files = await creativeFiles(request.params.dealership_id, result.creatives.split(',').filter(Boolean));
-      return reply.status(201).send({
-        id: result.id,
-        link_campaign_id: draftId,
-        creative_image: link,
-        creatives: result.creatives,
-        files,
-      });
-    },
-  );
+  registerOperation(app, campaignDraftOperations.recordCreative, async (request, reply) => {
+    const { link_campaign_id: draftId, creative_image: link, is_active: isActive } = request.body;
+    const draft = await getDraft(app.db, { dealershipId: request.params.dealership_id, draftId });
+    if (!draft || draft.isIncomplete !== 1) throw notFound('Draft not found');
+    const slots = creativeSlots[draft.productCode as NonInventoryProductCode];
+    if (slots === undefined) throw badRequest('This product does not take custom creatives', 'link_campaign_id');
+    await checkCreativeLink(request.params.dealership_id, link, draft.productCode as NonInventoryProductCode);
+    const result = await addDraftCreative(app.db, {
+      dealershipId: request.params.dealership_id,
+      draftId,
+      storageKey: link,
+      isActive: isActive === 1,
+      maxSlots: Math.min(slots, MAX_CREATIVE_SLOTS),
+    });
+    if (result === 'no-draft') throw notFound('Draft not found');
+    if (result === 'unknown') throw badRequest(NOT_UPLOADED, 'creative_image');
+    if (result === 'full') throw badRequest(`This product takes at most ${slots} creatives`, 'creative_image');
+    if (result === 'duplicate') throw duplicateFile('creative_image');
+    const files = await creativeFiles(request.params.dealership_id, result.creatives.split(',').filter(Boolean));
+    return reply.status(201).send({
+      id: result.id,
+      link_campaign_id: draftId,
+      creative_image: link,
+      creatives: result.creatives,
+      files,
+    });
+  });
 
   /**
    * `GET .../campaigns/creative/files?links={comma-joined links}` → `{ files: [{ link, file_name,
@@ -450,23 +345,11 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * dealership's key, unknown, deleted, a path string) is left out — the same for all of them.
    * `cache-control: no-store`. The wizard shows names and thumbnails with it, before the draft exists.
    */
-  app.get(
-    '/campaigns/creative/files',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Original names and view URLs of uploaded creatives',
-        params: tenantParamsSchema,
-        querystring: listCreativeFilesQuerySchema,
-        response: { 200: listCreativeFilesResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const links = request.query.links.split(',').filter(Boolean);
-      reply.header('cache-control', 'no-store');
-      return { files: await creativeFiles(request.params.dealership_id, links) };
-    },
-  );
+  registerOperation(app, campaignDraftOperations.listCreativeFiles, async (request, reply) => {
+    const links = request.query.links.split(',').filter(Boolean);
+    reply.header('cache-control', 'no-store');
+    return { files: await creativeFiles(request.params.dealership_id, links) };
+  });
 
   async function dealershipOf(params: { organization_id: number; dealership_id: number }) {
     const dealership = await getDealership(app.db, {
@@ -509,39 +392,27 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * finalises the draft (is_incomplete 0) and records a pending managed campaign. Sending it again
    * for the same draft answers 200 with the same campaign.
    */
-  app.post(
-    '/campaigns/create-inventory-campaign',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Create an inventory campaign from its draft',
-        params: tenantParamsSchema,
-        body: createInventoryCampaignBodySchema,
-        response: { 200: createCampaignResponseSchema, 201: createCampaignResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      await checkedName(request.params, body);
-      const filters: Record<string, string | number | null> = {};
-      for (const key of inventoryFilterKeys) filters[key] = body[key];
-      return finalise(reply, request.params.dealership_id, {
-        draftId: body.link_campaign_id,
-        productCode: body.product_code,
-        displayName: body.campaign_display_name,
-        vendorCampaignName: body.vendor_campaign_name,
-        productName: body.product,
-        startDate: body.start_date,
-        endDate: body.end_date,
-        budget: body.budget,
-        notes: body.notes,
-        zip: body.zip,
-        allowedVehicleStates: body.allowed_vehicle_states,
-        filters,
-        request: body,
-      });
-    },
-  );
+  registerOperation(app, campaignDraftOperations.createInventoryCampaign, async (request, reply) => {
+    const body = request.body;
+    await checkedName(request.params, body);
+    const filters: Record<string, string | number | null> = {};
+    for (const key of inventoryFilterKeys) filters[key] = body[key];
+    return finalise(reply, request.params.dealership_id, {
+      draftId: body.link_campaign_id,
+      productCode: body.product_code,
+      displayName: body.campaign_display_name,
+      vendorCampaignName: body.vendor_campaign_name,
+      productName: body.product,
+      startDate: body.start_date,
+      endDate: body.end_date,
+      budget: body.budget,
+      notes: body.notes,
+      zip: body.zip,
+      allowedVehicleStates: body.allowed_vehicle_states,
+      filters,
+      request: body,
+    });
+  });
 
   /**
    * `POST .../campaigns/create-noninventory-campaign` (spec 001 §7) → 201 as above. `audience` is a
@@ -549,37 +420,25 @@ const campaignDraftRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async 
    * (so in the uploads ledger for this dealership), else 400. The flight rules as for the inventory
    * call (422 with the field's path).
    */
-  app.post(
-    '/campaigns/create-noninventory-campaign',
-    {
-      schema: {
-        tags: ['campaign-drafts'],
-        summary: 'Create a non-inventory campaign from its draft',
-        params: tenantParamsSchema,
-        body: createNonInventoryCampaignBodySchema,
-        response: { 200: createCampaignResponseSchema, 201: createCampaignResponseSchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body;
-      await checkedName(request.params, body);
-      return finalise(reply, request.params.dealership_id, {
-        draftId: body.link_campaign_id,
-        productCode: body.product_code,
-        displayName: body.campaign_display_name,
-        vendorCampaignName: body.vendor_campaign_name,
-        productName: body.product,
-        startDate: body.start_date,
-        endDate: body.end_date,
-        budget: body.budget,
-        notes: body.notes,
-        zip: body.zip,
-        objective: body.objective,
-        creatives: body.creatives,
-        request: body,
-      });
-    },
-  );
+  registerOperation(app, campaignDraftOperations.createNonInventoryCampaign, async (request, reply) => {
+    const body = request.body;
+    await checkedName(request.params, body);
+    return finalise(reply, request.params.dealership_id, {
+      draftId: body.link_campaign_id,
+      productCode: body.product_code,
+      displayName: body.campaign_display_name,
+      vendorCampaignName: body.vendor_campaign_name,
+      productName: body.product,
+      startDate: body.start_date,
+      endDate: body.end_date,
+      budget: body.budget,
+      notes: body.notes,
+      zip: body.zip,
+      objective: body.objective,
+      creatives: body.creatives,
+      request: body,
+    });
+  });
 
   async function finalise(
     reply: { status(code: number): unknown },

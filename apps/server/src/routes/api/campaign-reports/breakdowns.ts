@@ -1,21 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  demographicsResponseSchema,
-  dmasResponseSchema,
-  placementsResponseSchema,
-  reportParamsSchema,
-  reportRangeQuerySchema,
-  socialMetricsSchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { campaignReportOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { getDemographics, getDmas, getPlacements } from '../../../repositories/campaign-reports/breakdowns';
 import { getSocialMetrics } from '../../../repositories/campaign-reports/social';
-import { loadCampaign, rangeOf, reportErrors } from './shared';
-
-const tags = ['campaign-reports'];
-const common = { params: reportParamsSchema, querystring: reportRangeQuerySchema };
+import { loadCampaign, rangeOf } from './shared';
 
 /** Delivery breakdowns (placement, age × gender, DMA) and the social dynamic report (spec 000 §2.6). */
-const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
+const breakdownRoutes: RouteModule = async (app) => {
   /**
    * `GET .../campaigns/display/dyn/{campaign_id}/metrics?start_date&end_date` (spec 000 §2.6, FBD and
    * DYN) → `{ impressions, clicks, ctr, reach, frequency, sales, conversions, metrics, deviceMetrics,
@@ -25,78 +16,35 @@ const breakdownRoutes: FastifyPluginAsyncZod = async (app) => {
    * DMAs by impressions; conversionsMetrics = conversions per type (tag name), most first, or null
    * unless the dealership's enable_facebook_campaign_conversions is on.
    */
-  app.get(
-    '/campaigns/display/dyn/:campaign_id/metrics',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Social dynamic report metrics',
-        ...common,
-        response: { 200: socialMetricsSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return getSocialMetrics(app.db, { campaign, range: rangeOf(request.query) });
-    },
-  );
+  registerOperation(app, campaignReportOperations.getSocialMetrics, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return getSocialMetrics(app.db, { campaign, range: rangeOf(request.query) });
+  });
 
   /** `GET .../campaigns/{campaign_id}/placements?start_date&end_date` → `{ data: [{ placement, impressions, clicks }] }`, impressions descending. */
-  app.get(
-    '/campaigns/:campaign_id/placements',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Impressions and clicks by placement',
-        ...common,
-        response: { 200: placementsResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getPlacements(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
-    },
-  );
+  registerOperation(app, campaignReportOperations.getPlacements, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return { data: await getPlacements(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+  });
 
   /**
    * `GET .../campaigns/{campaign_id}/demographics?start_date&end_date` →
    * `{ data: [{ age, female, male, female_clicks, male_clicks }] }` per age group (ascending);
    * impressions and clicks (interactions); gender `unknown` is left out.
    */
-  app.get(
-    '/campaigns/:campaign_id/demographics',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Impressions and clicks by age group and gender',
-        ...common,
-        response: { 200: demographicsResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getDemographics(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
-    },
-  );
+  registerOperation(app, campaignReportOperations.getDemographics, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return { data: await getDemographics(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+  });
 
   /**
    * `GET .../campaigns/{campaign_id}/dmas?start_date&end_date` → `{ data: [{ dma_code, dma,
    * impressions, clicks, ctr }] }`: every DMA with delivery, its name from the DMA table ('DMA
    * {code}' when unknown), impressions descending then DMA code.
    */
-  app.get(
-    '/campaigns/:campaign_id/dmas',
-    {
-      config: { responseCache: true },
-      schema: { tags, summary: 'Delivery by DMA', ...common, response: { 200: dmasResponseSchema, ...reportErrors } },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getDmas(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
-    },
-  );
+  registerOperation(app, campaignReportOperations.getDmas, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return { data: await getDmas(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+  });
 };
 export default breakdownRoutes;

@@ -1,16 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  creativeTableColumns,
-  siteTableColumns,
-  conversionsResponseSchema,
-  creativesPageSchema,
-  displayMetricsSchema,
-  reportParamsSchema,
-  reportRangeQuerySchema,
-  siteListPageSchema,
-  siteSizesQuerySchema,
-  siteSizesResponseSchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { campaignReportOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import type { Db } from '../../../db/client';
 import { csvPercent } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
@@ -19,9 +9,7 @@ import { countCreatives, listCreatives } from '../../../repositories/campaign-re
 import { getDisplayMetrics } from '../../../repositories/campaign-reports/display';
 import { countSites, getSiteSizes, listSites } from '../../../repositories/campaign-reports/sites';
 import type { ReportCampaignRecord } from '../../../repositories/campaign-reports/campaign';
-import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
-
-const tags = ['campaign-reports'];
+import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable } from './shared';
 
 type CreativeRecord = Awaited<ReturnType<typeof listCreatives>>[number];
 type SiteRecord = Awaited<ReturnType<typeof listSites>>[number];
@@ -39,7 +27,7 @@ async function loadSiteListCampaign(db: Db, params: { dealership_id: number; cam
 }
 
 /** Dynamic inventory display report (spec 000 §2.7): cards, conversions, creatives, Top Performing Sites. */
-const displayRoutes: FastifyPluginAsyncZod = async (app) => {
+const displayRoutes: RouteModule = async (app) => {
   /**
    * `GET .../campaigns/display/dyd/{campaign_id}/metrics?start_date&end_date` →
    * `{ client_campaign_display_name, show_roas, show_site_list, show_ad_previews, impressions,
@@ -47,23 +35,10 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
    * decimals, delivery = impressions ÷ booked impressions to one decimal, calls and sales summed
    * from the daily rows, daily points.
    */
-  app.get(
-    '/campaigns/display/dyd/:campaign_id/metrics',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Dynamic inventory display cards and daily points',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: displayMetricsSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return getDisplayMetrics(app.db, { campaign, range: rangeOf(request.query) });
-    },
-  );
+  registerOperation(app, campaignReportOperations.getDisplayMetrics, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return getDisplayMetrics(app.db, { campaign, range: rangeOf(request.query) });
+  });
 
   /**
    * `GET .../campaigns/display/{campaign_id}/metrics/conversions?start_date&end_date` →
@@ -73,23 +48,10 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
    * with its label ('<1 day' below 1); UTM sources and campaigns top 5; roas = per day, orders
    * (counts of order/purchase tags) and monetary_value (dollars) — null unless show_roas.
    */
-  app.get(
-    '/campaigns/display/:campaign_id/metrics/conversions',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Conversion data (page views, key pages, UTMs, ROAS)',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: conversionsResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return getConversions(app.db, { campaign, range: rangeOf(request.query) });
-    },
-  );
+  registerOperation(app, campaignReportOperations.getConversions, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return getConversions(app.db, { campaign, range: rangeOf(request.query) });
+  });
 
   /**
    * `GET .../campaigns/display/{campaign_id}/creatives?pageIndex&pageSize&sorting&filters&start_date&end_date`
@@ -100,10 +62,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
    * text/csv: Creative, Size, Impressions, Clicks, CTR; file `{campaign}_Creatives_{start}_{end}.csv`.
    */
   registerReportTable(app, {
-    path: '/campaigns/display/:campaign_id/creatives',
-    summary: 'Creatives with delivery',
-    pageSchema: creativesPageSchema,
-    columns: creativeTableColumns,
+    operations: { page: campaignReportOperations.listCreatives, csv: campaignReportOperations.listCreativesCsv },
     params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
     list: listCreatives,
     count: countCreatives,
@@ -129,10 +88,7 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
    * this campaign' unless show_site_list.
    */
   registerReportTable(app, {
-    path: '/campaigns/display/:campaign_id/site-list',
-    summary: 'Top Performing Sites',
-    pageSchema: siteListPageSchema,
-    columns: siteTableColumns,
+    operations: { page: campaignReportOperations.listSites, csv: campaignReportOperations.listSitesCsv },
     guard: requireSiteList,
     params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
     list: listSites,
@@ -153,28 +109,15 @@ const displayRoutes: FastifyPluginAsyncZod = async (app) => {
    * `{ data: [{ SIZE, IMPRESSIONS }] }` for one site (the expandable row), impressions descending.
    * 404 unless show_site_list.
    */
-  app.get(
-    '/campaigns/display/:campaign_id/site-list/creative-size',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Impressions per creative size of one site',
-        params: reportParamsSchema,
-        querystring: siteSizesQuerySchema,
-        response: { 200: siteSizesResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadSiteListCampaign(app.db, request.params);
-      return {
-        data: await getSiteSizes(app.db, {
-          campaignId: campaign.id,
-          site: request.query.site,
-          ...rangeOf(request.query),
-        }),
-      };
-    },
-  );
+  registerOperation(app, campaignReportOperations.getSiteSizes, async (request) => {
+    const campaign = await loadSiteListCampaign(app.db, request.params);
+    return {
+      data: await getSiteSizes(app.db, {
+        campaignId: campaign.id,
+        site: request.query.site,
+        ...rangeOf(request.query),
+      }),
+    };
+  });
 };
 export default displayRoutes;

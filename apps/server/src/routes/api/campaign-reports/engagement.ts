@@ -1,23 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  leadTableColumns,
-  eventsResponseSchema,
-  leadsPageSchema,
-  reportParamsSchema,
-  reportRangeQuerySchema,
-  walkInsResponseSchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { campaignReportOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { formatUsLocalDate } from '../../../lib/csv';
 import { getEvents, getWalkIns } from '../../../repositories/campaign-reports/engagement';
 import { countLeads, listLeads } from '../../../repositories/campaign-reports/leads';
-import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
+import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable } from './shared';
 
 type LeadRecord = Awaited<ReturnType<typeof listLeads>>[number];
 
-const tags = ['campaign-reports'];
-
 /** Leads delivered, walk-in visits and promoted events (spec 000 §2.2: leads, walk-ins, event map). */
-const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
+const engagementRoutes: RouteModule = async (app) => {
   /**
    * `GET .../campaigns/{campaign_id}/leads?pageIndex&pageSize&sorting&filters&start_date&end_date` →
    * `{ data: [{ lead_id, datetime (ISO 8601, UTC), lead_type, contact_name, vehicle_vin, status }],
@@ -28,10 +20,7 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
    * `{campaign}_Leads_{start}_{end}.csv`.
    */
   registerReportTable(app, {
-    path: '/campaigns/:campaign_id/leads',
-    summary: 'Leads delivered',
-    pageSchema: leadsPageSchema,
-    columns: leadTableColumns,
+    operations: { page: campaignReportOperations.listLeads, csv: campaignReportOperations.listLeadsCsv },
     params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
     list: listLeads,
     count: countLeads,
@@ -52,45 +41,19 @@ const engagementRoutes: FastifyPluginAsyncZod = async (app) => {
    * `GET .../campaigns/{campaign_id}/walk-ins?start_date&end_date` → `{ data: [{ location_name,
    * latitude, longitude, visits }] }`: visits per location over the range, visits descending.
    */
-  app.get(
-    '/campaigns/:campaign_id/walk-ins',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Walk-in visits per location',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: walkInsResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getWalkIns(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
-    },
-  );
+  registerOperation(app, campaignReportOperations.getWalkIns, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return { data: await getWalkIns(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+  });
 
   /**
    * `GET .../campaigns/{campaign_id}/events?start_date&end_date` → `{ data: [{ event_id, event_name,
    * event_date, address, latitude, longitude, impressions, clicks, attendees }] }`: events dated in
    * the range, by date.
    */
-  app.get(
-    '/campaigns/:campaign_id/events',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Promoted events with coordinates',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: eventsResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return { data: await getEvents(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
-    },
-  );
+  registerOperation(app, campaignReportOperations.getEvents, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return { data: await getEvents(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+  });
 };
 export default engagementRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteModule } from '../../route-module';
 import audienceRoutes from './audiences';
 import breakdownRoutes from './breakdowns';
 import displayRoutes from './display';
@@ -15,13 +15,13 @@ import vehicleRoutes from './vehicles';
  * (`start_date`, `end_date`); counts are whole numbers, money in dollars, percents in percent units
  * (null = N/A).
  */
-const campaignReportRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(reportRoutes);
-  await app.register(audienceRoutes);
-  await app.register(breakdownRoutes);
-  await app.register(displayRoutes);
-  await app.register(searchRoutes);
-  await app.register(vehicleRoutes);
-  await app.register(engagementRoutes);
+const campaignReportRoutes: RouteModule = async (app, options) => {
+  await app.register(reportRoutes, options);
+  await app.register(audienceRoutes, options);
+  await app.register(breakdownRoutes, options);
+  await app.register(displayRoutes, options);
+  await app.register(searchRoutes, options);
+  await app.register(vehicleRoutes, options);
+  await app.register(engagementRoutes, options);
 };
 export default campaignReportRoutes;

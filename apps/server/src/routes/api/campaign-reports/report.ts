@@ -1,17 +1,11 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  budgetResponseSchema,
-  campaignReportSchema,
-  reportParamsSchema,
-  reportRangeQuerySchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { campaignReportOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { getCampaignReport, prorateBudget } from '../../../repositories/campaign-reports/report';
-import { loadCampaign, rangeOf, reportErrors } from './shared';
-
-const tags = ['campaign-reports'];
+import { loadCampaign, rangeOf } from './shared';
 
 /** The report header, totals and daily rows every report page starts from, and the budget card. */
-const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+const reportRoutes: RouteModule = async (app) => {
   /**
    * `GET .../campaigns/{campaign_id}/report?start_date&end_date` (spec 000 §2.2, §9) →
    * `{ campaign, range, totals, daily, sections }`: the campaign header (family from the product
@@ -20,45 +14,19 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * frequency = impressions ÷ reach; null = N/A), daily rows, and the rows each breakdown has in the
    * range (`sections`). 404 'Campaign not found' unless the campaign is the dealership's.
    */
-  app.get(
-    '/campaigns/:campaign_id/report',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Campaign report: header, totals, daily rows, breakdown row counts',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: campaignReportSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return getCampaignReport(app.db, { campaign, range: rangeOf(request.query) });
-    },
-  );
+  registerOperation(app, campaignReportOperations.getCampaignReport, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return getCampaignReport(app.db, { campaign, range: rangeOf(request.query) });
+  });
 
   /**
    * `GET .../campaigns/{campaign_id}/budget?start_date&end_date` (spec 000 §3, §7) →
    * `{ gross_revenue, demand_local_net }` in dollars: the flight's budget and net prorated by the
    * days of the range inside the flight ÷ the flight's days, rounded to cents; null when unset.
    */
-  app.get(
-    '/campaigns/:campaign_id/budget',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Budget prorated to the range',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: budgetResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return prorateBudget(campaign, rangeOf(request.query));
-    },
-  );
+  registerOperation(app, campaignReportOperations.getBudget, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return prorateBudget(campaign, rangeOf(request.query));
+  });
 };
 export default reportRoutes;

@@ -1,10 +1,5 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  keywordTableColumns,
-  keywordsPageSchema,
-  phoneCallTableColumns,
-  phoneCallsPageSchema,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { campaignReportOperations } from '@portal/contracts';
 import { csvPercent, formatDuration, formatUsLocalDate } from '../../../lib/csv';
 import { countCalls, listCalls, type PhoneCallRecord } from '../../../repositories/campaign-reports/calls';
 import { countKeywords, listKeywords } from '../../../repositories/campaign-reports/keywords';
@@ -26,7 +21,7 @@ async function withRecordingUrls(storage: Storage, rows: PhoneCallRecord[]) {
 }
 
 /** Phone calls and search keywords (spec 000 §2.7 phone calls table, search pages). */
-const searchRoutes: FastifyPluginAsyncZod = async (app) => {
+const searchRoutes: RouteModule = async (app) => {
   /**
    * `GET .../campaigns/search/{campaign_id}/calls?pageIndex&pageSize&sorting&filters&start_date&end_date`
    * → `{ data: [{ phone_call_vendor_id, phone_number (the caller), datetime (ISO 8601, UTC),
@@ -39,10 +34,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
    * dealership local), Duration (m:ss); file `{campaign}_PhoneCalls_{start}_{end}.csv`.
    */
   registerReportTable(app, {
-    path: '/campaigns/search/:campaign_id/calls',
-    summary: 'Phone calls with signed recording URLs',
-    pageSchema: phoneCallsPageSchema,
-    columns: phoneCallTableColumns,
+    operations: { page: campaignReportOperations.listPhoneCalls, csv: campaignReportOperations.listPhoneCallsCsv },
     params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
     list: listCalls,
     count: countCalls,
@@ -68,10 +60,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
    * Share (percents as '45.20%'); file `{campaign}_Keywords_{start}_{end}.csv`.
    */
   registerReportTable(app, {
-    path: '/campaigns/search/:campaign_id/keywords',
-    summary: 'Keyword performance',
-    pageSchema: keywordsPageSchema,
-    columns: keywordTableColumns,
+    operations: { page: campaignReportOperations.listKeywords, csv: campaignReportOperations.listKeywordsCsv },
     params: (campaign, query) => ({ campaignId: campaign.id, ...rangeOf(query), ...query }),
     list: listKeywords,
     count: countKeywords,

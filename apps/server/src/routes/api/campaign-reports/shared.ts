@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type * as z from 'zod';
 import {
-  csvExportQuerySchema,
   errorResponseSchema,
   reportCsvTables,
-  reportParamsSchema,
-  reportTableQuerySchema,
   type CsvExportQuery,
   type ReportCsvTable,
-  type TableColumns,
+  type reportTableOperations,
 } from '@portal/contracts';
 import type { Db } from '../../../db/client';
 import { csvFileName, sendCsv, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
+import { registerOperation } from '../../register';
 import { findReportCampaign, type ReportCampaignRecord } from '../../../repositories/campaign-reports/campaign';
 import { inSlices, sliceOfPage, type Slice } from '../../../repositories/campaign-reports/table';
 
@@ -55,15 +52,16 @@ export function csvColumnsOf<T extends ReportCsvTable, R>(
   return reportCsvTables[table].columns.map((column) => ({ header: column.header, value: byKey[column.key]! }));
 }
 
+/** A report table's two operations of @portal/contracts (`reportTableOperations`): the page and its CSV twin. */
+export interface ReportTableOperations {
+  page: ReturnType<typeof reportTableOperations>['page'];
+  csv: ReturnType<typeof reportTableOperations>['csv'];
+}
+
 /** A report table served as pages and, at the same path + `/csv`, as a streamed CSV of the whole set. */
 export interface ReportTableDefinition<Params, Rec, Row> {
-  /** e.g. `/campaigns/search/:campaign_id/calls`; the CSV twin is this path + `/csv`. */
-  path: string;
-  summary: string;
-  /** The page's response schema (`reportPageSchema(row)` from contracts). */
-  pageSchema: z.ZodType;
-  /** Sort and filter ids the table takes (contracts, e.g. `vehicleTableColumns`); any other id → 400. */
-  columns: TableColumns;
+  /** Its operations (contracts `campaign-reports/operations.ts`): path, summary, schemas, sort and filter ids. */
+  operations: ReportTableOperations;
   /** Throws (e.g. 404) when a campaign setting turns the table off. */
   guard?(campaign: ReportCampaignRecord): void;
   /** Repository parameters from the path's campaign and the query (range, sorting, filters). */
@@ -81,64 +79,35 @@ type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 /**
  * Registers a report table's two routes: `GET {path}?pageIndex&pageSize&sorting&filters&start_date&end_date`
  * → `{ data, pagination: { total } }`, and `GET {path}/csv?sorting&filters&start_date&end_date` →
- * text/csv of every row of the same filtered, sorted set, streamed slice by slice. Both answer 404
- * 'Campaign not found' unless the campaign belongs to the path's dealership, and 400
- * VALIDATION_FAILED for a sort or filter id outside `table.columns` (issue 18).
+ * text/csv of every row of the same filtered, sorted set, streamed slice by slice (export class
+ * `download`: 429 with Retry-After beyond the caps). Both answer 404 'Campaign not found' unless the
+ * campaign belongs to the path's dealership, and 400 VALIDATION_FAILED for a sort or filter id
+ * outside the table's columns (issue 18).
  */
 export function registerReportTable<Params, Rec, Row = Rec>(
   app: ZodApp,
   table: ReportTableDefinition<Params, Rec, Row>,
 ) {
-  const tags = ['campaign-reports'];
-  app.get(
-    table.path,
-    {
-      // Pages whose rows carry signed URLs (`present`) are kept too: a URL is the same for every
-      // request of an answer window, the cache key's window (plugins/external/storage.ts).
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: `${table.summary} (paged)`,
-        params: reportParamsSchema,
-        querystring: reportTableQuerySchema(table.columns),
-        response: { 200: table.pageSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      table.guard?.(campaign);
-      const params = table.params(campaign, request.query);
-      const page = await readPage(
-        request.query,
-        (slice) => table.list(app.db, { ...params, slice }),
-        () => table.count(app.db, params),
-      );
-      return table.present ? { ...page, data: await table.present(page.data) } : page;
-    },
-  );
-  // Export class `download` (plugins/app/export-limits.ts): 429 with Retry-After beyond the caps.
-  app.get(
-    `${table.path}/csv`,
-    {
-      config: { exportClass: 'download' },
-      schema: {
-        tags,
-        summary: `${table.summary} as CSV`,
-        params: reportParamsSchema,
-        querystring: csvExportQuerySchema(table.columns),
-        response: reportErrors,
-      },
-    },
-    async (request, reply) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      table.guard?.(campaign);
-      const params = table.params(campaign, request.query);
-      const { start_date, end_date } = request.query;
-      return sendCsv(reply, {
-        fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
-        columns: table.csv.columns(campaign),
-        slices: inSlices((slice) => table.list(app.db, { ...params, slice })),
-      });
-    },
-  );
+  registerOperation(app, table.operations.page, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    table.guard?.(campaign);
+    const params = table.params(campaign, request.query as CsvExportQuery);
+    const page = await readPage(
+      request.query,
+      (slice) => table.list(app.db, { ...params, slice }),
+      () => table.count(app.db, params),
+    );
+    return (table.present ? { ...page, data: await table.present(page.data) } : page) as never;
+  });
+  registerOperation(app, table.operations.csv, async (request, reply) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    table.guard?.(campaign);
+    const params = table.params(campaign, request.query);
+    const { start_date, end_date } = request.query;
+    return sendCsv(reply, {
+      fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
+      columns: table.csv.columns(campaign),
+      slices: inSlices((slice) => table.list(app.db, { ...params, slice })),
+    });
+  });
 }

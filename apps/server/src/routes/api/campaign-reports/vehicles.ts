@@ -1,22 +1,12 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  reportParamsSchema,
-  reportRangeQuerySchema,
-  topVehiclesResponseSchema,
-  vehicleDetailSchema,
-  vehicleParamsSchema,
-  vehiclesPageSchema,
-  vehicleTableColumns,
-  type VehicleRow,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { campaignReportOperations, type VehicleRow } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { csvPercent, type CsvColumn } from '../../../lib/csv';
 import { notFound } from '../../../lib/errors';
 import { getVehicleDetail } from '../../../repositories/campaign-reports/inventory-vehicle';
 import { getTopVehicles } from '../../../repositories/campaign-reports/top-vehicles';
 import { countVehicles, listVehicles } from '../../../repositories/campaign-reports/vehicles';
-import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, reportErrors } from './shared';
-
-const tags = ['campaign-reports'];
+import { csvColumnsOf, loadCampaign, rangeOf, registerReportTable, type ReportTableOperations } from './shared';
 
 const vehicleValues = {
   description: (row: VehicleRow) => row.description,
@@ -33,29 +23,35 @@ const vehicleValues = {
  * Performing Vehicles (§2.6: Vehicle, VIN, Impressions, Interactions, CTR) and DYD's (§2.7:
  * Vehicle, VIN, Stock, State, Impressions, Clicks, CTR).
  */
-const vehicleTables: Array<{ path: string; summary: string; csv: Array<CsvColumn<VehicleRow>>; table: string }> = [
+const vehicleTables: Array<{ operations: ReportTableOperations; csv: Array<CsvColumn<VehicleRow>>; table: string }> = [
   {
-    path: '/campaigns/:campaign_id/vehicles',
-    summary: 'Vehicles of a campaign',
+    operations: {
+      page: campaignReportOperations.listCampaignVehicles,
+      csv: campaignReportOperations.listCampaignVehiclesCsv,
+    },
     csv: csvColumnsOf('vehicles', vehicleValues),
     table: 'Vehicles',
   },
   {
-    path: '/campaigns/fbd/:campaign_id/vehicles',
-    summary: 'Top Performing Vehicles (FBD, DYN)',
+    operations: {
+      page: campaignReportOperations.listSocialVehicles,
+      csv: campaignReportOperations.listSocialVehiclesCsv,
+    },
     csv: csvColumnsOf('socialVehicles', vehicleValues),
     table: 'TopPerformingVehicles',
   },
   {
-    path: '/campaigns/dyd/:campaign_id/vehicles',
-    summary: 'Vehicles table (DYD)',
+    operations: {
+      page: campaignReportOperations.listDisplayVehicles,
+      csv: campaignReportOperations.listDisplayVehiclesCsv,
+    },
     csv: csvColumnsOf('vehicles', vehicleValues),
     table: 'Vehicles',
   },
 ];
 
 /** Vehicle tables, highlight vehicles and the vehicle page (spec 000 §2.6, §2.7, §3, §7). */
-const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
+const vehicleRoutes: RouteModule = async (app) => {
   /**
    * `GET .../campaigns/{campaign_id}/vehicles`, `.../campaigns/fbd/{campaign_id}/vehicles`,
    * `.../campaigns/dyd/{campaign_id}/vehicles` with `pageIndex&pageSize&sorting&filters&start_date&end_date`
@@ -71,10 +67,7 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   for (const definition of vehicleTables) {
     registerReportTable(app, {
-      path: definition.path,
-      summary: definition.summary,
-      pageSchema: vehiclesPageSchema,
-      columns: vehicleTableColumns,
+      operations: definition.operations,
       params: (campaign, query) => ({ campaign, ...rangeOf(query), ...query }),
       list: listVehicles,
       count: countVehicles,
@@ -90,23 +83,10 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
    * image_url (its first https URL), impressions, clicks, ctr; null when no vehicle qualifies.
    * Averages are per vehicle with impressions (two decimals); their ctr is total clicks ÷ impressions.
    */
-  app.get(
-    '/campaigns/dyd/:campaign_id/top-vehicles',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'Highlight vehicles: highest CTR, most clicked, most viewed',
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: topVehiclesResponseSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app.db, request.params);
-      return getTopVehicles(app.db, { campaign, range: rangeOf(request.query) });
-    },
-  );
+  registerOperation(app, campaignReportOperations.getTopVehicles, async (request) => {
+    const campaign = await loadCampaign(app.db, request.params);
+    return getTopVehicles(app.db, { campaign, range: rangeOf(request.query) });
+  });
 
   /**
    * `GET .../inventory/vehicles/{vin}?start_date&end_date` → `{ vin, vehicle, totals, campaigns }`:
@@ -114,27 +94,14 @@ const vehicleRoutes: FastifyPluginAsyncZod = async (app) => {
    * clicks and CTR per campaign of the dealership over the range. 400 for a malformed VIN; 404 when
    * the dealership has neither the vehicle nor campaign results for it.
    */
-  app.get(
-    '/inventory/vehicles/:vin',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags,
-        summary: 'A vehicle of the inventory with its campaign results',
-        params: vehicleParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: vehicleDetailSchema, ...reportErrors },
-      },
-    },
-    async (request) => {
-      const detail = await getVehicleDetail(app.db, {
-        dealershipId: request.params.dealership_id,
-        vin: request.params.vin,
-        ...rangeOf(request.query),
-      });
-      if (!detail) throw notFound('Vehicle not found');
-      return detail;
-    },
-  );
+  registerOperation(app, campaignReportOperations.getVehicleDetail, async (request) => {
+    const detail = await getVehicleDetail(app.db, {
+      dealershipId: request.params.dealership_id,
+      vin: request.params.vin,
+      ...rangeOf(request.query),
+    });
+    if (!detail) throw notFound('Vehicle not found');
+    return detail;
+  });
 };
 export default vehicleRoutes;

@@ -1,6 +1,6 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
-import { errorResponseSchema, reportParamsSchema, reportRangeQuerySchema } from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { reportOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { loadAdPreviews } from '../../../exports/pdf/ad-previews';
 import { loadReportPdfData } from '../../../exports/pdf/report-data';
 
@@ -23,45 +23,24 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
  * the report routes call (`loadReportPdfData`), for the path's dealership only. 404 when the
  * campaign is not the dealership's.
  */
-const campaignReportPdf: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/campaigns/:campaign_id/report.pdf',
-    {
-      config: { exportClass: 'download' },
-      schema: {
-        tags: ['exports'],
-        summary: 'Campaign report as PDF',
-        produces: ['application/pdf'],
-        params: reportParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: {
-          200: z.any().describe('The PDF file'),
-          400: errorResponseSchema,
-          401: errorResponseSchema,
-          404: errorResponseSchema,
-          429: errorResponseSchema,
-          503: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const data = await loadReportPdfData(app.db, request.params, request.query);
-      const previews = await loadAdPreviews(data);
-      const pdf = await app.exportRenderer.render(
-        { kind: 'campaign-report-pdf', data, previews },
-        request.exportSignal ?? undefined,
-      );
-      const fileName = reportPdfFileName(
-        data.report.campaign.client_campaign_display_name,
-        request.query.start_date,
-        request.query.end_date,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+const campaignReportPdf: RouteModule = async (app) => {
+  registerOperation(app, reportOperations.getCampaignReportPdf, async (request, reply) => {
+    const data = await loadReportPdfData(app.db, request.params, request.query);
+    const previews = await loadAdPreviews(data);
+    const pdf = await app.exportRenderer.render(
+      { kind: 'campaign-report-pdf', data, previews },
+      request.exportSignal ?? undefined,
+    );
+    const fileName = reportPdfFileName(
+      data.report.campaign.client_campaign_display_name,
+      request.query.start_date,
+      request.query.end_date,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 };
 export default campaignReportPdf;

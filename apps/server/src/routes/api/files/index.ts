@@ -1,17 +1,17 @@
-import * as z from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponseSchema } from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { fileOperations } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
 import { parseRangeHeader } from '../../../lib/storage/byte-range';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
-import { FILES_PATH, isValidFileSignature } from '../../../lib/storage/signed-urls';
+import { isValidFileSignature } from '../../../lib/storage/signed-urls';
 import { RangeNotSatisfiableError } from '../../../lib/storage';
 
 /**
  * Files of the local storage driver behind signed URLs (ARCHITECTURE.md "Files"). The signature
  * is the credential, so no session is needed: an <audio> element can load and seek a recording.
  */
-const filesRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }> = async (app, options) => {
+const filesRoutes: RouteModule = async (app, options) => {
   /**
    * `GET /api/files/{key}?expires={unix seconds}&signature={HMAC-SHA256}` → the file's bytes with
    * its Content-Type (e.g. audio/mpeg) and `Accept-Ranges: bytes`; a single `Range: bytes=a-b`
@@ -19,55 +19,37 @@ const filesRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }> 
    * `/` or a backslash; 403 for a missing, wrong or expired signature; 404 when there is no such
    * file; 416 for a range outside the file.
    */
-  app.get(
-    `${FILES_PATH}/*`,
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'A stored file behind a signed URL (supports HTTP Range)',
-        params: z.object({ '*': z.string() }),
-        querystring: z.object({ expires: z.string().max(20).optional(), signature: z.string().max(200).optional() }),
-        response: {
-          200: z.unknown().describe('The file'),
-          206: z.unknown().describe('The requested bytes of the file'),
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          404: errorResponseSchema,
-          416: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const key = request.params['*'];
-      if (!isSafeStorageKey(key)) throw new ApiError(400, 'BAD_REQUEST', 'Invalid file key');
-      const { expires, signature } = request.query;
-      const expiresAt = Number(expires);
-      if (!expires || !signature || !Number.isInteger(expiresAt))
-        throw forbidden('This link is not valid: it has no signature');
-      if (!isValidFileSignature(options.secret, key, expiresAt, signature)) throw forbidden('This link is not valid');
-      const remaining = expiresAt - Math.floor(options.clock().getTime() / 1000);
-      if (remaining < 0) throw forbidden('This link has expired');
+  registerOperation(app, fileOperations.getFile, async (request, reply) => {
+    const key = request.params['*'];
+    if (!isSafeStorageKey(key)) throw new ApiError(400, 'BAD_REQUEST', 'Invalid file key');
+    const { expires, signature } = request.query;
+    const expiresAt = Number(expires);
+    if (!expires || !signature || !Number.isInteger(expiresAt))
+      throw forbidden('This link is not valid: it has no signature');
+    if (!isValidFileSignature(options.sessionSecret, key, expiresAt, signature))
+      throw forbidden('This link is not valid');
+    const remaining = expiresAt - Math.floor(options.clock().getTime() / 1000);
+    if (remaining < 0) throw forbidden('This link has expired');
 
-      const range = parseRangeHeader(request.headers.range);
-      let object;
-      try {
-        object = await app.storage.getStream(key, range);
-      } catch (error) {
-        if (!(error instanceof RangeNotSatisfiableError)) throw error;
-        reply.header('content-range', `bytes */${error.totalSize}`);
-        throw new ApiError(416 as number, 'BAD_REQUEST', 'The requested range is outside the file');
-      }
-      if (!object) throw notFound('File not found');
-      reply
-        .header('content-type', object.contentType)
-        .header('accept-ranges', 'bytes')
-        .header('cache-control', `private, max-age=${remaining}`)
-        .header('content-length', String(object.end - object.start + 1));
-      if (range) {
-        reply.status(206).header('content-range', `bytes ${object.start}-${object.end}/${object.totalSize}`);
-      }
-      return reply.send(object.body);
-    },
-  );
+    const range = parseRangeHeader(request.headers.range);
+    let object;
+    try {
+      object = await app.storage.getStream(key, range);
+    } catch (error) {
+      if (!(error instanceof RangeNotSatisfiableError)) throw error;
+      reply.header('content-range', `bytes */${error.totalSize}`);
+      throw new ApiError(416 as number, 'BAD_REQUEST', 'The requested range is outside the file');
+    }
+    if (!object) throw notFound('File not found');
+    reply
+      .header('content-type', object.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', `private, max-age=${remaining}`)
+      .header('content-length', String(object.end - object.start + 1));
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${object.start}-${object.end}/${object.totalSize}`);
+    }
+    return reply.send(object.body);
+  });
 };
 export default filesRoutes;

@@ -1,19 +1,8 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  audienceParamsSchema,
-  audienceSchema,
-  errorResponseSchema,
-  inventorySummarySchema,
-  listAudiencesResponseSchema,
-  listInventoryQuerySchema,
-  listInventoryResponseSchema,
-  tenantParamsSchema,
-  uploadInventoryFeedResponseSchema,
-  vehicleStates,
-  localDate,
-} from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { inventoryOperations, localDate, vehicleStates } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { ApiError, notFound } from '../../../lib/errors';
 import { getOrganization } from '../../../repositories/dealerships';
 import {
@@ -26,7 +15,6 @@ import {
 } from '../../../repositories/inventory';
 import { normalizeVehicleName } from '../../../ingestion/vehicle-names';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 /** The largest inventory feed accepted (about 50,000 vehicles). */
 const MAX_FEED_BYTES = 20 * 1024 * 1024;
 const FEED_COLUMNS = ['vin', 'year', 'make', 'model', 'vehicle_state'] as const;
@@ -84,7 +72,7 @@ export function parseInventoryFeed(text: string): FeedVehicle[] {
 }
 
 /** A dealership's inventory and saved audiences (spec 001 §3, §7 "Inventory and audiences"). */
-const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app, options) => {
+const inventoryRoutes: RouteModule = async (app, options) => {
   app.addContentTypeParser(['text/csv', 'application/octet-stream'], (_request, payload, done) => done(null, payload));
 
   const today = async (organizationId: number) => {
@@ -97,39 +85,18 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
    * `{ data: vehicle[], pagination: { total } }`; `vehicle_state_id` 1 new, 2 used, 3 certified
    * used; `days_on_lot` from the day the vehicle was first seen; price in dollars.
    */
-  app.get(
-    '/inventory/vehicles',
-    {
-      schema: {
-        tags: ['inventory'],
-        summary: "The dealership's inventory",
-        params: tenantParamsSchema,
-        querystring: listInventoryQuerySchema,
-        response: { 200: listInventoryResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { data, total } = await listInventory(app.db, {
-        dealershipId: request.params.dealership_id,
-        ...request.query,
-        today: await today(request.params.organization_id),
-      });
-      return { data, pagination: { total } };
-    },
-  );
+  registerOperation(app, inventoryOperations.listInventory, async (request) => {
+    const { data, total } = await listInventory(app.db, {
+      dealershipId: request.params.dealership_id,
+      ...request.query,
+      today: await today(request.params.organization_id),
+    });
+    return { data, pagination: { total } };
+  });
 
   /** `GET .../inventory/summary` → `{ totalVehicles, newVehicles, usedVehicles, inventoryDataProviders, inventoryDataProviderClients }`. */
-  app.get(
-    '/inventory/summary',
-    {
-      schema: {
-        tags: ['inventory'],
-        summary: 'Inventory counts and data providers',
-        params: tenantParamsSchema,
-        response: { 200: inventorySummarySchema, ...errors },
-      },
-    },
-    async (request) => getInventorySummary(app.db, { dealershipId: request.params.dealership_id }),
+  registerOperation(app, inventoryOperations.getInventorySummary, async (request) =>
+    getInventorySummary(app.db, { dealershipId: request.params.dealership_id }),
   );
 
   /**
@@ -139,17 +106,9 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
    * (`normalizeVehicleName`: 'Alfa' / 'Romeo Giulia' → 'Alfa Romeo' / 'Giulia'). Vehicles are upserted by VIN; 400 names the
    * line of the first bad row and nothing is stored.
    */
-  app.post(
-    '/inventory/feed',
-    {
-      bodyLimit: MAX_FEED_BYTES,
-      schema: {
-        tags: ['inventory'],
-        summary: 'Upload an inventory feed (CSV)',
-        params: tenantParamsSchema,
-        response: { 200: uploadInventoryFeedResponseSchema, ...errors },
-      },
-    },
+  registerOperation(
+    app,
+    inventoryOperations.uploadInventoryFeed,
     async (request) => {
       let text: string;
       if (typeof request.body === 'string') text = request.body;
@@ -167,41 +126,22 @@ const inventoryRoutes: FastifyPluginAsyncZod<{ clock: () => Date }> = async (app
       const summary = await getInventorySummary(app.db, { dealershipId: request.params.dealership_id });
       return { ...result, totalVehicles: summary.totalVehicles };
     },
+    { bodyLimit: MAX_FEED_BYTES },
   );
 
   /** `GET .../audiences` → `{ data: audience[] }`: the dealership's saved audiences by name. */
-  app.get(
-    '/audiences',
-    {
-      schema: {
-        tags: ['audiences'],
-        summary: 'Saved marketing audiences',
-        params: tenantParamsSchema,
-        response: { 200: listAudiencesResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ data: await listAudiences(app.db, { dealershipId: request.params.dealership_id }) }),
-  );
+  registerOperation(app, inventoryOperations.listAudiences, async (request) => ({
+    data: await listAudiences(app.db, { dealershipId: request.params.dealership_id }),
+  }));
 
   /** `GET .../audiences/{audience_id}` → the audience; 404 when it is not this dealership's. */
-  app.get(
-    '/audiences/:audience_id',
-    {
-      schema: {
-        tags: ['audiences'],
-        summary: 'A saved audience',
-        params: audienceParamsSchema,
-        response: { 200: audienceSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const audience = await getAudience(app.db, {
-        dealershipId: request.params.dealership_id,
-        audienceId: request.params.audience_id,
-      });
-      if (!audience) throw notFound('Audience not found');
-      return audience;
-    },
-  );
+  registerOperation(app, inventoryOperations.getAudience, async (request) => {
+    const audience = await getAudience(app.db, {
+      dealershipId: request.params.dealership_id,
+      audienceId: request.params.audience_id,
+    });
+    if (!audience) throw notFound('Audience not found');
+    return audience;
+  });
 };
 export default inventoryRoutes;

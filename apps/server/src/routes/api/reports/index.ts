@@ -1,32 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import type { RouteModule } from '../../route-module';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  emailDomainMessages,
   duplicateScheduleMessage,
-  errorResponseSchema,
-  listReportSchedulesResponseSchema,
-  listReportTagsQuerySchema,
-  listReportTagsResponseSchema,
-  monthOverMonthExcelResponseSchema,
-  monthOverMonthExportBodySchema,
-  monthOverMonthQuerySchema,
-  monthOverMonthResponseSchema,
-  reportRequestResponseSchema,
-  reportRequestSchema,
-  reportRowsQuerySchema,
-  reportRowsResponseSchema,
-  reportScheduleParamsSchema,
-  sendScheduleNowResponseSchema,
-  serviceUserResponseSchema,
-  sheetAccessBodySchema,
-  sheetAccessResponseSchema,
-  tenantParamsSchema,
-  updateReportScheduleBodySchema,
+  emailDomainMessages,
+  reportOperations,
   type DealershipDetail,
   type ParsedReportRequest,
   localDate,
 } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
 import { enqueueReportDelivery } from '../../../jobs/report-jobs';
 import { ApiError, notFound } from '../../../lib/errors';
@@ -48,19 +30,11 @@ import {
   updateScheduleRequest,
 } from '../../../repositories/reports/schedules';
 
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-/**
- * Answers of export and report-email routes: 429 for the rate and concurrency caps
- * (plugins/app/export-limits.ts) and the hourly email limits (repositories/reports/quotas.ts), 503 for a
- * full export pool.
- */
-const exportErrors = { ...errors, 429: errorResponseSchema, 503: errorResponseSchema };
-
 /**
  * Month over month, the report generator and its schedules, and the Google sheet helpers
  * (spec 001 §2.12, §2.13, §7). Every route runs `requireTenant` before any query.
  */
-const reportRoutes: FastifyPluginAsyncZod = async (app) => {
+const reportRoutes: RouteModule = async (app) => {
   async function dealershipOf(params: { organization_id: number; dealership_id: number }): Promise<DealershipDetail> {
     const dealership = await getDealership(app.db, {
       organizationId: params.organization_id,
@@ -162,64 +136,37 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * organization's time zone), one row per flight month; columns by product code (contracts
    * `monthOverMonthColumns`); money in dollars, CTR/VTR/impression share in percent (2 decimals).
    */
-  app.get(
-    '/campaigns/month-over-month',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['reports'],
-        summary: 'Month over month comparison (spec 001 §2.12)',
-        params: tenantParamsSchema,
-        querystring: monthOverMonthQuerySchema,
-        response: { 200: monthOverMonthResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const dealership = await dealershipOf(request.params);
-      return getMonthOverMonth(app.db, {
-        dealership,
-        dateFilter: request.query.dateFilter,
-        today: todayOf(dealership),
-      });
-    },
-  );
+  registerOperation(app, reportOperations.getMonthOverMonth, async (request) => {
+    const dealership = await dealershipOf(request.params);
+    return getMonthOverMonth(app.db, {
+      dealership,
+      dateFilter: request.query.dateFilter,
+      today: todayOf(dealership),
+    });
+  });
 
   /**
    * `GET .../campaigns/month-over-month.pdf?dateFilter` → `application/pdf` named '{dealership}_{period
    * label}_campaigns.pdf' (spec 001 §8). Export class `download`: 429 with `Retry-After` beyond the
    * caps; laid out in the export pool.
    */
-  app.get(
-    '/campaigns/month-over-month.pdf',
-    {
-      config: { exportClass: 'download' },
-      schema: {
-        tags: ['reports'],
-        summary: 'Month over month as PDF',
-        produces: ['application/pdf'],
-        params: tenantParamsSchema,
-        querystring: monthOverMonthQuerySchema,
-        response: { 200: z.any().describe('The PDF file'), ...exportErrors },
-      },
-    },
-    async (request, reply) => {
-      const dealership = await dealershipOf(request.params);
-      const data = await getMonthOverMonth(app.db, {
-        dealership,
-        dateFilter: request.query.dateFilter,
-        today: todayOf(dealership),
-      });
-      const pdf = await app.exportRenderer.render(
-        { kind: 'month-over-month-pdf', dealershipName: dealership.name, data },
-        request.exportSignal ?? undefined,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+  registerOperation(app, reportOperations.getMonthOverMonthPdf, async (request, reply) => {
+    const dealership = await dealershipOf(request.params);
+    const data = await getMonthOverMonth(app.db, {
+      dealership,
+      dateFilter: request.query.dateFilter,
+      today: todayOf(dealership),
+    });
+    const pdf = await app.exportRenderer.render(
+      { kind: 'month-over-month-pdf', dealershipName: dealership.name, data },
+      request.exportSignal ?? undefined,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 
   /**
    * `POST .../campaigns/month-over-month/excel` `{ dateFilter }` → 202 `{ status: 'queued', email }`:
@@ -227,34 +174,21 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * 429 with Retry-After when the hourly report limit of the user or organization is spent.
    * Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT per session and minute.
    */
-  app.post(
-    '/campaigns/month-over-month/excel',
-    {
-      config: { exportClass: 'report-job' },
-      schema: {
-        tags: ['reports'],
-        summary: 'Email the month over month comparison as an Excel workbook',
-        params: tenantParamsSchema,
-        body: monthOverMonthExportBodySchema,
-        response: { 202: monthOverMonthExcelResponseSchema, ...exportErrors },
-      },
-    },
-    async (request, reply) => {
-      const dealership = await dealershipOf(request.params);
-      const email = request.user!.email;
-      await admitReportEmail(request, reply, dealership, email);
-      await enqueueReportDelivery(app, request, {
-        kind: 'month-over-month',
-        organizationId: dealership.organization_id,
-        dealershipId: dealership.id,
-        userId: request.user!.id,
-        today: todayOf(dealership),
-        email,
-        dateFilter: request.body.dateFilter,
-      });
-      return reply.code(202).send({ status: 'queued' as const, email });
-    },
-  );
+  registerOperation(app, reportOperations.emailMonthOverMonthExcel, async (request, reply) => {
+    const dealership = await dealershipOf(request.params);
+    const email = request.user!.email;
+    await admitReportEmail(request, reply, dealership, email);
+    await enqueueReportDelivery(app, request, {
+      kind: 'month-over-month',
+      organizationId: dealership.organization_id,
+      dealershipId: dealership.id,
+      userId: request.user!.id,
+      today: todayOf(dealership),
+      email,
+      dateFilter: request.body.dateFilter,
+    });
+    return reply.code(202).send({ status: 'queued' as const, email });
+  });
 
   /**
    * `GET .../campaigns/report-rows?startDate&endDate&onlyFlights=1&includeAdditionalMetrics=0&campaign_ids=1,2`
@@ -262,64 +196,42 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * with `includeAdditionalMetrics=1` each row also has `additional_metrics` (pacing id, booked
    * impressions, video quartile completions, RSVPs, impression and click share in percent).
    */
-  app.get(
-    '/campaigns/report-rows',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Campaign report rows over a range',
-        params: tenantParamsSchema,
-        querystring: reportRowsQuerySchema,
-        response: { 200: reportRowsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { startDate, endDate, onlyFlights, includeAdditionalMetrics, campaign_ids } = request.query;
-      if (startDate > endDate) throw new ApiError(400, 'BAD_REQUEST', 'startDate must not be after endDate');
-      const rows = await listReportRows(app.db, {
-        dealershipId: request.params.dealership_id,
-        startDate,
-        endDate,
-        onlyFlights: onlyFlights === '1',
-        includeAdditionalMetrics: includeAdditionalMetrics === '1',
-        campaignIds: campaign_ids?.split(',').map(Number),
-      });
-      return {
-        data: rows.map((row) => ({
-          client_campaign_id: row.client_campaign_id,
-          client_campaign_display_name: row.client_campaign_display_name,
-          product_name: row.product_name,
-          product_code: row.product_code,
-          start_date: row.start_date,
-          end_date: row.end_date,
-          budget: row.budget,
-          demand_local_net: row.demand_local_net,
-          impressions: row.impressions,
-          views: row.views,
-          clicks: row.clicks,
-          calls: row.calls,
-          leads: row.leads,
-          sales: row.sales,
-          conversions: row.conversions,
-          ...(row.additional_metrics && { additional_metrics: row.additional_metrics }),
-        })),
-      };
-    },
-  );
+  registerOperation(app, reportOperations.listReportRows, async (request) => {
+    const { startDate, endDate, onlyFlights, includeAdditionalMetrics, campaign_ids } = request.query;
+    if (startDate > endDate) throw new ApiError(400, 'BAD_REQUEST', 'startDate must not be after endDate');
+    const rows = await listReportRows(app.db, {
+      dealershipId: request.params.dealership_id,
+      startDate,
+      endDate,
+      onlyFlights: onlyFlights === '1',
+      includeAdditionalMetrics: includeAdditionalMetrics === '1',
+      campaignIds: campaign_ids?.split(',').map(Number),
+    });
+    return {
+      data: rows.map((row) => ({
+        client_campaign_id: row.client_campaign_id,
+        client_campaign_display_name: row.client_campaign_display_name,
+        product_name: row.product_name,
+        product_code: row.product_code,
+        start_date: row.start_date,
+        end_date: row.end_date,
+        budget: row.budget,
+        demand_local_net: row.demand_local_net,
+        impressions: row.impressions,
+        views: row.views,
+        clicks: row.clicks,
+        calls: row.calls,
+        leads: row.leads,
+        sales: row.sales,
+        conversions: row.conversions,
+        ...(row.additional_metrics && { additional_metrics: row.additional_metrics }),
+      })),
+    };
+  });
 
   /** `GET .../campaigns/report-tags?pageIndex&pageSize` (page size ≤ 100) → conversion tag names of the dealership's campaigns. */
-  app.get(
-    '/campaigns/report-tags',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Conversion tag names for the report generator',
-        params: tenantParamsSchema,
-        querystring: listReportTagsQuerySchema,
-        response: { 200: listReportTagsResponseSchema, ...errors },
-      },
-    },
-    async (request) => listReportTags(app.db, { dealershipId: request.params.dealership_id, ...request.query }),
+  registerOperation(app, reportOperations.listReportTags, async (request) =>
+    listReportTags(app.db, { dealershipId: request.params.dealership_id, ...request.query }),
   );
 
   /**
@@ -335,58 +247,43 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * (issue 18 item 8, docs/reports.md). Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT
    * per session and minute.
    */
-  app.post(
-    '/campaigns/report-generator',
-    {
-      config: { exportClass: 'report-job' },
-      schema: {
-        tags: ['reports'],
-        summary: 'Generate (or schedule) a report by email or into a Google sheet',
-        params: tenantParamsSchema,
-        body: reportRequestSchema,
-        response: { 202: reportRequestResponseSchema, 201: reportRequestResponseSchema, ...exportErrors },
-      },
-    },
-    async (request, reply) => {
-      const dealership = await dealershipOf(request.params);
-      const body = request.body;
-      await checkReportRequest(dealership, body);
-      if (body.recurring) await refuseIdenticalSchedule(dealership, request.user!.id, body);
-      await admitReportEmail(request, reply, dealership, body.email);
-      const today = todayOf(dealership);
-      if (body.recurring) {
-        const scheduleId = await createSchedule(app.db, {
-          organizationId: dealership.organization_id,
-          dealershipId: dealership.id,
-          userId: request.user!.id,
-          request: body,
-          startsOn: today,
-        });
-        const schedule = await getOwnSchedule(app.db, {
-          dealershipId: dealership.id,
-          userId: request.user!.id,
-          scheduleId,
-        });
-        return reply.code(201).send({
-          status: 'scheduled' as const,
-          schedule_id: scheduleId,
-          next_run_date: nextRunDate(schedule!.schedule, today, new Set()),
-          time_zone: dealership.organization.time_zone,
-        });
-      }
-      await enqueueReportDelivery(app, request, {
-        kind: 'request',
+  registerOperation(app, reportOperations.requestReport, async (request, reply) => {
+    const dealership = await dealershipOf(request.params);
+    const body = request.body;
+    await checkReportRequest(dealership, body);
+    if (body.recurring) await refuseIdenticalSchedule(dealership, request.user!.id, body);
+    await admitReportEmail(request, reply, dealership, body.email);
+    const today = todayOf(dealership);
+    if (body.recurring) {
+      const scheduleId = await createSchedule(app.db, {
         organizationId: dealership.organization_id,
         dealershipId: dealership.id,
         userId: request.user!.id,
-        today,
         request: body,
+        startsOn: today,
       });
-      return reply
-        .code(202)
-        .send({ status: 'queued' as const, schedule_id: null, next_run_date: null, time_zone: null });
-    },
-  );
+      const schedule = await getOwnSchedule(app.db, {
+        dealershipId: dealership.id,
+        userId: request.user!.id,
+        scheduleId,
+      });
+      return reply.code(201).send({
+        status: 'scheduled' as const,
+        schedule_id: scheduleId,
+        next_run_date: nextRunDate(schedule!.schedule, today, new Set()),
+        time_zone: dealership.organization.time_zone,
+      });
+    }
+    await enqueueReportDelivery(app, request, {
+      kind: 'request',
+      organizationId: dealership.organization_id,
+      dealershipId: dealership.id,
+      userId: request.user!.id,
+      today,
+      request: body,
+    });
+    return reply.code(202).send({ status: 'queued' as const, schedule_id: null, next_run_date: null, time_zone: null });
+  });
 
   /**
    * `GET .../campaigns/report-schedules` → the signed-in user's recurring reports of the dealership,
@@ -394,24 +291,13 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * the stored request (for editing), last run (time, status, error) and next run day with the
    * organization's `time_zone` it is in.
    */
-  app.get(
-    '/campaigns/report-schedules',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Scheduled reports of the signed-in user',
-        params: tenantParamsSchema,
-        response: { 200: listReportSchedulesResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({
-      data: await listSchedules(app.db, {
-        dealershipId: request.params.dealership_id,
-        userId: request.user!.id,
-        now: app.clock(),
-      }),
+  registerOperation(app, reportOperations.listReportSchedules, async (request) => ({
+    data: await listSchedules(app.db, {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      now: app.clock(),
     }),
-  );
+  }));
 
   /**
    * `PATCH .../campaigns/report-schedules/{schedule_id}` `{ paused?, request? }` → 204. `paused` pauses
@@ -420,40 +306,28 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * recipient (400 at `email`), not identical to another schedule of the user (409). 404 when the
    * schedule is not the signed-in user's (another user's, dealership's or organization's).
    */
-  app.patch(
-    '/campaigns/report-schedules/:schedule_id',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Pause, resume or edit a scheduled report',
-        params: reportScheduleParamsSchema,
-        body: updateReportScheduleBodySchema,
-        response: { 204: z.null(), ...errors, 409: errorResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const owner = {
-        dealershipId: request.params.dealership_id,
-        userId: request.user!.id,
-        scheduleId: request.params.schedule_id,
-      };
-      if (!(await getOwnSchedule(app.db, owner))) throw notFound('Scheduled report not found');
-      const edited = request.body.request;
-      if (edited) {
-        if (!edited.recurring)
-          throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-            { path: 'recurring', message: 'A scheduled report stays recurring; delete it to stop it' },
-          ]);
-        const dealership = await dealershipOf(request.params);
-        await checkReportRequest(dealership, edited);
-        await refuseIdenticalSchedule(dealership, owner.userId, edited, owner.scheduleId);
-        await checkRecipient(dealership, edited.email);
-        await updateScheduleRequest(app.db, { ...owner, request: edited });
-      }
-      if (request.body.paused !== undefined) await setSchedulePaused(app.db, { ...owner, paused: request.body.paused });
-      return reply.code(204).send(null);
-    },
-  );
+  registerOperation(app, reportOperations.updateReportSchedule, async (request, reply) => {
+    const owner = {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      scheduleId: request.params.schedule_id,
+    };
+    if (!(await getOwnSchedule(app.db, owner))) throw notFound('Scheduled report not found');
+    const edited = request.body.request;
+    if (edited) {
+      if (!edited.recurring)
+        throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
+          { path: 'recurring', message: 'A scheduled report stays recurring; delete it to stop it' },
+        ]);
+      const dealership = await dealershipOf(request.params);
+      await checkReportRequest(dealership, edited);
+      await refuseIdenticalSchedule(dealership, owner.userId, edited, owner.scheduleId);
+      await checkRecipient(dealership, edited.email);
+      await updateScheduleRequest(app.db, { ...owner, request: edited });
+    }
+    if (request.body.paused !== undefined) await setSchedulePaused(app.db, { ...owner, paused: request.body.paused });
+    return reply.code(204).send(null);
+  });
 
   /**
    * `POST .../campaigns/report-schedules/{schedule_id}/send-now` → 202 `{ status, run_date }`: runs the
@@ -463,97 +337,53 @@ const reportRoutes: FastifyPluginAsyncZod = async (app) => {
    * (nothing is queued then). The recipient and the hourly limits are checked like a new report (400
    * at `email`, 429). 404 when the schedule is not the signed-in user's. Export class `report-job`.
    */
-  app.post(
-    '/campaigns/report-schedules/:schedule_id/send-now',
-    {
-      config: { exportClass: 'report-job' },
-      schema: {
-        tags: ['reports'],
-        summary: 'Send a scheduled report now',
-        params: reportScheduleParamsSchema,
-        response: { 202: sendScheduleNowResponseSchema, ...exportErrors },
-      },
-    },
-    async (request, reply) => {
-      const found = await getOwnSchedule(app.db, {
-        dealershipId: request.params.dealership_id,
-        userId: request.user!.id,
-        scheduleId: request.params.schedule_id,
-      });
-      if (!found) throw notFound('Scheduled report not found');
-      const { schedule } = found;
-      const runDate = localDate(app.clock(), found.timeZone);
-      const before = await runStatus(app.db, { scheduleId: schedule.id, runDate });
-      if (before === 'sent' || before === 'failed') return reply.code(202).send({ status: before, run_date: runDate });
-      if (before === null) {
-        const dealership = await dealershipOf(request.params);
-        await admitReportEmail(request, reply, dealership, schedule.email);
-      }
-      const status = await claimRun(app.db, { scheduleId: schedule.id, runDate });
-      if (status === 'queued')
-        await enqueueReportDelivery(app, request, { kind: 'schedule', scheduleId: schedule.id, runDate });
-      return reply.code(202).send({ status: status as 'queued' | 'sent' | 'failed', run_date: runDate });
-    },
-  );
+  registerOperation(app, reportOperations.sendReportScheduleNow, async (request, reply) => {
+    const found = await getOwnSchedule(app.db, {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      scheduleId: request.params.schedule_id,
+    });
+    if (!found) throw notFound('Scheduled report not found');
+    const { schedule } = found;
+    const runDate = localDate(app.clock(), found.timeZone);
+    const before = await runStatus(app.db, { scheduleId: schedule.id, runDate });
+    if (before === 'sent' || before === 'failed') return reply.code(202).send({ status: before, run_date: runDate });
+    if (before === null) {
+      const dealership = await dealershipOf(request.params);
+      await admitReportEmail(request, reply, dealership, schedule.email);
+    }
+    const status = await claimRun(app.db, { scheduleId: schedule.id, runDate });
+    if (status === 'queued')
+      await enqueueReportDelivery(app, request, { kind: 'schedule', scheduleId: schedule.id, runDate });
+    return reply.code(202).send({ status: status as 'queued' | 'sent' | 'failed', run_date: runDate });
+  });
 
   /** `DELETE .../campaigns/report-schedules/{schedule_id}` → 204; 404 when it is not the user's. */
-  app.delete(
-    '/campaigns/report-schedules/:schedule_id',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Delete a scheduled report',
-        params: reportScheduleParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const ok = await deleteSchedule(app.db, {
-        dealershipId: request.params.dealership_id,
-        userId: request.user!.id,
-        scheduleId: request.params.schedule_id,
-      });
-      if (!ok) throw notFound('Scheduled report not found');
-      return reply.code(204).send(null);
-    },
-  );
+  registerOperation(app, reportOperations.deleteReportSchedule, async (request, reply) => {
+    const ok = await deleteSchedule(app.db, {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      scheduleId: request.params.schedule_id,
+    });
+    if (!ok) throw notFound('Scheduled report not found');
+    return reply.code(204).send(null);
+  });
 
   /** `GET .../utils/google_spreadsheet/service-user` → `{ email }`: the service account to share a sheet with (null when none is configured). */
-  app.get(
-    '/utils/google_spreadsheet/service-user',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Google service account email',
-        params: tenantParamsSchema,
-        response: { 200: serviceUserResponseSchema, ...errors },
-      },
-    },
-    async () => ({ email: app.reports.sheets?.serviceAccountEmail ?? null }),
-  );
+  registerOperation(app, reportOperations.getSheetsServiceUser, async () => ({
+    email: app.reports.sheets?.serviceAccountEmail ?? null,
+  }));
 
   /**
    * `POST .../utils/google_spreadsheet/check-access` `{ spreadsheet_url, service_email }` → `{ access }`:
    * whether the service account can open the sheet (Sheets API); false when no account is configured
    * or the email sent is not the configured one.
    */
-  app.post(
-    '/utils/google_spreadsheet/check-access',
-    {
-      schema: {
-        tags: ['reports'],
-        summary: 'Check that the service account can open a Google sheet',
-        params: tenantParamsSchema,
-        body: sheetAccessBodySchema,
-        response: { 200: sheetAccessResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const sheets = app.reports.sheets;
-      if (!sheets || !request.body.service_email || request.body.service_email !== sheets.serviceAccountEmail)
-        return { access: false };
-      return { access: await sheets.canAccess(request.body.spreadsheet_url) };
-    },
-  );
+  registerOperation(app, reportOperations.checkSheetAccess, async (request) => {
+    const sheets = app.reports.sheets;
+    if (!sheets || !request.body.service_email || request.body.service_email !== sheets.serviceAccountEmail)
+      return { access: false };
+    return { access: await sheets.canAccess(request.body.spreadsheet_url) };
+  });
 };
 export default reportRoutes;

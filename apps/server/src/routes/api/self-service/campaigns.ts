@@ -1,35 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteModule } from '../../route-module';
 import {
-  csvExportQuerySchema,
-  editSelfServiceBodySchema,
-  editSelfServiceResponseSchema,
-  errorResponseSchema,
-  importCampaignsBodySchema,
-  importCampaignsResponseSchema,
-  listSelfServiceQuerySchema,
-  listSelfServiceResponseSchema,
-  moveSelfServiceBodySchema,
-  moveSelfServiceParamsSchema,
-  moveSelfServiceResponseSchema,
-  reportRangeQuerySchema,
-  reportTableQuerySchema,
-  selfServiceCampaignSchema,
-  selfServiceMetricsResponseSchema,
-  selfServiceParamsSchema,
-  selfServiceProductColumns,
-  selfServiceProductTableColumns,
-  selfServiceProductsResponseSchema,
-  tenantParamsSchema,
-  ctrPercent,
   REPORT_PAGE_SIZE,
   VENDOR_GOOGLE_ADS,
-  vendorNames,
+  ctrPercent,
+  selfServiceCampaignOperations,
+  selfServiceProductColumns,
   type PlatformStatusName,
   type SelfServiceProduct,
   type VendorId,
+  vendorNames,
   localDate,
 } from '@portal/contracts';
-import * as z from 'zod';
+import { registerOperation } from '../../register';
 import type { App } from '../../../types';
 import { getDealership } from '../../../repositories/dealerships';
 import { reportPdfFileName } from '../exports/campaign-report-pdf';
@@ -52,15 +34,6 @@ import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-serv
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
-
 async function loadCampaign(app: App, params: { dealership_id: number; campaign_id: number }) {
   const campaign = await findSelfServiceCampaign(app.db, {
     dealershipId: params.dealership_id,
@@ -74,7 +47,7 @@ async function loadCampaign(app: App, params: { dealership_id: number; campaign_
  * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
  * `requireTenant` first; campaign queries filter by the path's dealership.
  */
-const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   const app: App = fastify;
 
   /**
@@ -83,26 +56,13 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * range (all days when no range), CTR a percent to two decimals. Newest import first by default.
    * Sort ids of `selfServiceSortColumns`; no filters; any other id → 400 (issue 18).
    */
-  fastify.get(
-    '/campaigns/self-service/list',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['self-service'],
-        summary: 'Self-service campaigns with results over a range',
-        params: tenantParamsSchema,
-        querystring: listSelfServiceQuerySchema,
-        response: { 200: listSelfServiceResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { data, total } = await listSelfServiceCampaigns(app.db, {
-        dealershipId: request.params.dealership_id,
-        ...request.query,
-      });
-      return { data, pagination: { total } };
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.listSelfServiceCampaigns, async (request) => {
+    const { data, total } = await listSelfServiceCampaigns(app.db, {
+      dealershipId: request.params.dealership_id,
+      ...request.query,
+    });
+    return { data, pagination: { total } };
+  });
 
   /**
    * `POST .../campaigns/self-service/import` with `{ vendor_id, agency_id, account_name, campaign_ids,
@@ -113,89 +73,77 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * dealership (404 otherwise); a campaign imported under another dealership of the agency is 404
    * for a dealership user and 409 for an agency administrator (who moves it instead).
    */
-  fastify.post(
-    '/campaigns/self-service/import',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Import platform campaigns as self-service campaigns',
-        params: tenantParamsSchema,
-        body: importCampaignsBodySchema,
-        response: { 200: importCampaignsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const body = request.body;
-      const { organization_id, dealership_id } = request.params;
-      if (body.agency_id !== organization_id)
-        throw new ApiError(400, 'BAD_REQUEST', 'agency_id must be the agency of the path');
-      const vendorId = body.vendor_id as VendorId;
-      const accountId = vendorId === VENDOR_GOOGLE_ADS ? body.customer_account_id : body.account_id;
-      if (!accountId)
-        throw new ApiError(
-          400,
-          'VALIDATION_FAILED',
-          vendorId === VENDOR_GOOGLE_ADS ? 'customer_account_id is required' : 'account_id is required',
-        );
-      const loginCustomerId = vendorId === VENDOR_GOOGLE_ADS ? (body.login_customer_id ?? null) : null;
-      const user = request.user!;
-      // Role 3: only an account assigned to the path's dealership (404 otherwise).
-      const grant = await grantAccount(app, user, {
-        organizationId: organization_id,
-        vendorId,
-        account: { accountId, loginCustomerId },
-        dealershipId: dealership_id,
-      });
-      const onPlatform = await withPlatform(app, grant, (connector, token, account) =>
-        connector.listCampaigns(token, account),
-      ).catch((error: unknown) => {
-        throw platformFailure(error);
-      });
-      const wanted = [...new Set(body.campaign_ids)];
-      const missing = wanted.filter((id) => !onPlatform.some((c) => c.id === id));
-      if (missing.length > 0)
-        throw new ApiError(
-          400,
-          'VALIDATION_FAILED',
-          `Not in the ${vendorNames[vendorId]} account: ${missing.join(', ')}`,
-        );
-      // A platform campaign belongs to one dealership at a time: one imported elsewhere is not
-      // taken over (an agency administrator moves it); a dealership user is told nothing of it.
-      const placed = await placedCampaigns(app.db, {
-        organizationId: organization_id,
-        vendorId,
-        vendorCampaignIds: wanted,
-      });
-      const elsewhere = wanted.filter((id) => (placed.get(id) ?? dealership_id) !== dealership_id);
-      if (elsewhere.length > 0) {
-        if (!seesWholeAgency(user)) throw notFound('Campaign not found');
-        throw new ApiError(
-          409,
-          'CONFLICT',
-          `Already imported under another dealership (move it from there): ${elsewhere.join(', ')}`,
-        );
-      }
-      const { created, existing } = await insertImportedCampaigns(app.db, {
-        rows: onPlatform
-          .filter((c) => wanted.includes(c.id))
-          .map((c) => ({
-            organizationId: organization_id,
-            dealershipId: dealership_id,
-            vendorId,
-            vendorCampaignId: c.id,
-            name: c.name,
-            accountId,
-            accountName: body.account_name,
-            loginCustomerId,
-            startDate: c.startDate,
-            endDate: c.endDate,
-            statusName: c.statusName,
-          })),
-      });
-      for (const id of created) await enqueueSync(app, id);
-      return { imported: created.length, already_imported: existing.length, campaign_ids: [...created, ...existing] };
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.importSelfServiceCampaigns, async (request) => {
+    const body = request.body;
+    const { organization_id, dealership_id } = request.params;
+    if (body.agency_id !== organization_id)
+      throw new ApiError(400, 'BAD_REQUEST', 'agency_id must be the agency of the path');
+    const vendorId = body.vendor_id as VendorId;
+    const accountId = vendorId === VENDOR_GOOGLE_ADS ? body.customer_account_id : body.account_id;
+    if (!accountId)
+      throw new ApiError(
+        400,
+        'VALIDATION_FAILED',
+        vendorId === VENDOR_GOOGLE_ADS ? 'customer_account_id is required' : 'account_id is required',
+      );
+    const loginCustomerId = vendorId === VENDOR_GOOGLE_ADS ? (body.login_customer_id ?? null) : null;
+    const user = request.user!;
+    // Role 3: only an account assigned to the path's dealership (404 otherwise).
+    const grant = await grantAccount(app, user, {
+      organizationId: organization_id,
+      vendorId,
+      account: { accountId, loginCustomerId },
+      dealershipId: dealership_id,
+    });
+    const onPlatform = await withPlatform(app, grant, (connector, token, account) =>
+      connector.listCampaigns(token, account),
+    ).catch((error: unknown) => {
+      throw platformFailure(error);
+    });
+    const wanted = [...new Set(body.campaign_ids)];
+    const missing = wanted.filter((id) => !onPlatform.some((c) => c.id === id));
+    if (missing.length > 0)
+      throw new ApiError(
+        400,
+        'VALIDATION_FAILED',
+        `Not in the ${vendorNames[vendorId]} account: ${missing.join(', ')}`,
+      );
+    // A platform campaign belongs to one dealership at a time: one imported elsewhere is not
+    // taken over (an agency administrator moves it); a dealership user is told nothing of it.
+    const placed = await placedCampaigns(app.db, {
+      organizationId: organization_id,
+      vendorId,
+      vendorCampaignIds: wanted,
+    });
+    const elsewhere = wanted.filter((id) => (placed.get(id) ?? dealership_id) !== dealership_id);
+    if (elsewhere.length > 0) {
+      if (!seesWholeAgency(user)) throw notFound('Campaign not found');
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        `Already imported under another dealership (move it from there): ${elsewhere.join(', ')}`,
+      );
+    }
+    const { created, existing } = await insertImportedCampaigns(app.db, {
+      rows: onPlatform
+        .filter((c) => wanted.includes(c.id))
+        .map((c) => ({
+          organizationId: organization_id,
+          dealershipId: dealership_id,
+          vendorId,
+          vendorCampaignId: c.id,
+          name: c.name,
+          accountId,
+          accountName: body.account_name,
+          loginCustomerId,
+          startDate: c.startDate,
+          endDate: c.endDate,
+          statusName: c.statusName,
+        })),
+    });
+    for (const id of created) await enqueueSync(app, id);
+    return { imported: created.length, already_imported: existing.length, campaign_ids: [...created, ...existing] };
+  });
 
   /**
    * `POST .../campaigns/self-service/edit` with `{ campaign_id, vendor_id, customer_account_id,
@@ -204,33 +152,21 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * Idempotent: when the campaign already has the flipped status nothing is sent again. 409 when the
    * platform is not connected, 503 when it fails (the list rolls the row back).
    */
-  fastify.post(
-    '/campaigns/self-service/edit',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Pause or resume a self-service campaign on its platform',
-        params: tenantParamsSchema,
-        body: editSelfServiceBodySchema,
-        response: { 200: editSelfServiceResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app, { ...request.params, campaign_id: request.body.campaign_id });
-      if (campaign.vendorId !== request.body.vendor_id) throw notFound('Campaign not found');
-      const next: PlatformStatusName = request.body.status === 'active' ? 'paused' : 'active';
-      // Already there (a repeated click): nothing to change on the platform.
-      if (campaign.statusName === next) return { campaign_id: campaign.id, status_name: next };
-      // The campaign was loaded under the path's dealership: it is the only one this call may switch.
-      await withPlatform(app, grantCampaign(campaign), (connector, token, account) =>
-        connector.setStatus(token, account, campaign.vendorCampaignId, next),
-      ).catch((error: unknown) => {
-        throw platformFailure(error);
-      });
-      await setStatusName(app.db, { campaignId: campaign.id, statusName: next });
-      return { campaign_id: campaign.id, status_name: next };
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.editSelfServiceCampaign, async (request) => {
+    const campaign = await loadCampaign(app, { ...request.params, campaign_id: request.body.campaign_id });
+    if (campaign.vendorId !== request.body.vendor_id) throw notFound('Campaign not found');
+    const next: PlatformStatusName = request.body.status === 'active' ? 'paused' : 'active';
+    // Already there (a repeated click): nothing to change on the platform.
+    if (campaign.statusName === next) return { campaign_id: campaign.id, status_name: next };
+    // The campaign was loaded under the path's dealership: it is the only one this call may switch.
+    await withPlatform(app, grantCampaign(campaign), (connector, token, account) =>
+      connector.setStatus(token, account, campaign.vendorCampaignId, next),
+    ).catch((error: unknown) => {
+      throw platformFailure(error);
+    });
+    await setStatusName(app.db, { campaignId: campaign.id, statusName: next });
+    return { campaign_id: campaign.id, status_name: next };
+  });
 
   /**
    * `POST .../campaigns/self-service/{campaign_id}/move` with `{ dealership_id }` → `{ campaign_id,
@@ -239,114 +175,64 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * dealership at a time). Role 1–2 only (403 otherwise); 404 when the campaign is not the path
    * dealership's or the target dealership is not of the agency in the path.
    */
-  fastify.post(
-    '/campaigns/self-service/:campaign_id/move',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Move a self-service campaign to another dealership of the agency',
-        params: moveSelfServiceParamsSchema,
-        body: moveSelfServiceBodySchema,
-        response: { 200: moveSelfServiceResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      if (!seesWholeAgency(request.user!)) throw forbidden('Only an agency administrator moves campaigns');
-      const campaign = await loadCampaign(app, request.params);
-      const target = request.body.dealership_id;
-      const known = await dealershipsOfOrganization(app.db, {
-        organizationId: request.params.organization_id,
-        dealershipIds: [target],
-      });
-      if (!known.has(target)) throw notFound('Dealership not found');
-      await moveCampaign(app.db, {
-        campaignId: campaign.id,
-        organizationId: campaign.organizationId,
-        dealershipId: target,
-      });
-      return { campaign_id: campaign.id, dealership_id: target };
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.moveSelfServiceCampaign, async (request) => {
+    if (!seesWholeAgency(request.user!)) throw forbidden('Only an agency administrator moves campaigns');
+    const campaign = await loadCampaign(app, request.params);
+    const target = request.body.dealership_id;
+    const known = await dealershipsOfOrganization(app.db, {
+      organizationId: request.params.organization_id,
+      dealershipIds: [target],
+    });
+    if (!known.has(target)) throw notFound('Dealership not found');
+    await moveCampaign(app.db, {
+      campaignId: campaign.id,
+      organizationId: campaign.organizationId,
+      dealershipId: target,
+    });
+    return { campaign_id: campaign.id, dealership_id: target };
+  });
 
   /** `GET .../campaigns/self-service/{campaign_id}` → the campaign with its totals over every synced day; 404 if not the dealership's. */
-  fastify.get(
-    '/campaigns/self-service/:campaign_id',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['self-service'],
-        summary: 'A self-service campaign',
-        params: selfServiceParamsSchema,
-        response: { 200: selfServiceCampaignSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app, request.params);
-      const totals = await campaignTotals(app.db, { campaignId: campaign.id });
-      return present(campaign, totals.impressions, totals.clicks);
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceCampaign, async (request) => {
+    const campaign = await loadCampaign(app, request.params);
+    const totals = await campaignTotals(app.db, { campaignId: campaign.id });
+    return present(campaign, totals.impressions, totals.clicks);
+  });
 
   /**
    * `GET .../campaigns/self-service/{campaign_id}/metrics?start_date&end_date` → daily rows (date,
    * impressions, clicks; days without results are absent), totals with CTR (percent, two
    * decimals) and the number of products with results in the range.
    */
-  fastify.get(
-    '/campaigns/self-service/:campaign_id/metrics',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['self-service'],
-        summary: 'Daily results of a self-service campaign',
-        params: selfServiceParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: selfServiceMetricsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app, request.params);
-      const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
-      const data = await dailyRows(app.db, range);
-      const impressions = data.reduce((sum, row) => sum + row.impressions, 0);
-      const clicks = data.reduce((sum, row) => sum + row.clicks, 0);
-      return {
-        data,
-        totals: { impressions, clicks, ctr: ctrPercent(clicks, impressions) },
-        product_total: await countProducts(app.db, range),
-      };
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceMetrics, async (request) => {
+    const campaign = await loadCampaign(app, request.params);
+    const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
+    const data = await dailyRows(app.db, range);
+    const impressions = data.reduce((sum, row) => sum + row.impressions, 0);
+    const clicks = data.reduce((sum, row) => sum + row.clicks, 0);
+    return {
+      data,
+      totals: { impressions, clicks, ctr: ctrPercent(clicks, impressions) },
+      product_total: await countProducts(app.db, range),
+    };
+  });
 
   /**
    * `GET .../campaigns/self-service/{campaign_id}/products?pageIndex&pageSize&sorting&start_date&end_date`
    * (spec 001 §7, spec 000 §2.8) → products summed over the range, clicks descending by default,
    * page size 10 → `{ data, pagination: { total } }`.
    */
-  fastify.get(
-    '/campaigns/self-service/:campaign_id/products',
-    {
-      config: { responseCache: true },
-      schema: {
-        tags: ['self-service'],
-        summary: 'Product Performance of a self-service campaign (paged)',
-        params: selfServiceParamsSchema,
-        querystring: reportTableQuerySchema(selfServiceProductTableColumns),
-        response: { 200: selfServiceProductsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const campaign = await loadCampaign(app, request.params);
-      const params = {
-        campaignId: campaign.id,
-        startDate: request.query.start_date,
-        endDate: request.query.end_date,
-        sorting: request.query.sorting,
-      };
-      const data = await listProducts(app.db, { ...params, slice: sliceOfPage(request.query) });
-      return { data, pagination: { total: await countProducts(app.db, params) } };
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.listSelfServiceProducts, async (request) => {
+    const campaign = await loadCampaign(app, request.params);
+    const params = {
+      campaignId: campaign.id,
+      startDate: request.query.start_date,
+      endDate: request.query.end_date,
+      sorting: request.query.sorting,
+    };
+    const data = await listProducts(app.db, { ...params, slice: sliceOfPage(request.query) });
+    return { data, pagination: { total: await countProducts(app.db, params) } };
+  });
 
   /**
    * `GET .../campaigns/self-service/{campaign_id}/products/csv?sorting&start_date&end_date` → text/csv
@@ -354,36 +240,23 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * `{campaign name}_ProductPerformance_{start}_{end}.csv` (spec 001 §7). Export class `download`
    * (plugins/app/export-limits.ts): 429 with `Retry-After` beyond the rate or concurrency caps.
    */
-  fastify.get(
-    '/campaigns/self-service/:campaign_id/products/csv',
-    {
-      config: { exportClass: 'download' },
-      schema: {
-        tags: ['self-service'],
-        summary: 'Product Performance of a self-service campaign as CSV',
-        params: selfServiceParamsSchema,
-        querystring: csvExportQuerySchema(selfServiceProductTableColumns),
-        response: errors,
-      },
-    },
-    async (request, reply) => {
-      const campaign = await loadCampaign(app, request.params);
-      const params = {
-        campaignId: campaign.id,
-        startDate: request.query.start_date,
-        endDate: request.query.end_date,
-        sorting: request.query.sorting,
-      };
-      return sendCsv<SelfServiceProduct>(reply, {
-        fileName: csvFileName(campaign.name, 'ProductPerformance', params.startDate, params.endDate),
-        columns: selfServiceProductColumns.map((column) => ({
-          header: column.header,
-          value: (row) => row[column.key],
-        })),
-        slices: inSlices((slice) => listProducts(app.db, { ...params, slice })),
-      });
-    },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.listSelfServiceProductsCsv, async (request, reply) => {
+    const campaign = await loadCampaign(app, request.params);
+    const params = {
+      campaignId: campaign.id,
+      startDate: request.query.start_date,
+      endDate: request.query.end_date,
+      sorting: request.query.sorting,
+    };
+    return sendCsv<SelfServiceProduct>(reply, {
+      fileName: csvFileName(campaign.name, 'ProductPerformance', params.startDate, params.endDate),
+      columns: selfServiceProductColumns.map((column) => ({
+        header: column.header,
+        value: (row) => row[column.key],
+      })),
+      slices: inSlices((slice) => listProducts(app.db, { ...params, slice })),
+    });
+  });
 
   /**
    * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf`
@@ -391,52 +264,38 @@ const selfServiceCampaignRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * first page of Product Performance, from the same queries as the page's calls. Export class
    * `download`: 429 with `Retry-After` beyond the caps; laid out in the export pool.
    */
-  fastify.get(
-    '/campaigns/self-service/:campaign_id/report.pdf',
-    {
-      config: { exportClass: 'download' },
-      schema: {
-        tags: ['self-service'],
-        summary: 'Self-service campaign report as PDF',
-        produces: ['application/pdf'],
-        params: selfServiceParamsSchema,
-        querystring: reportRangeQuerySchema,
-        response: { 200: z.any().describe('The PDF file'), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const campaign = await loadCampaign(app, request.params);
-      const dealership = await getDealership(app.db, {
-        organizationId: request.params.organization_id,
-        dealershipId: request.params.dealership_id,
-      });
-      const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
-      const pdf = await app.exportRenderer.render(
-        {
-          kind: 'self-service-report-pdf',
-          data: {
-            dealershipName: dealership?.name ?? '',
-            campaignName: campaign.name,
-            vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
-            accountName: campaign.accountName,
-            range,
-            days: await dailyRows(app.db, range),
-            products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
-            productTotal: await countProducts(app.db, range),
-          },
-          today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
+  registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceReportPdf, async (request, reply) => {
+    const campaign = await loadCampaign(app, request.params);
+    const dealership = await getDealership(app.db, {
+      organizationId: request.params.organization_id,
+      dealershipId: request.params.dealership_id,
+    });
+    const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
+    const pdf = await app.exportRenderer.render(
+      {
+        kind: 'self-service-report-pdf',
+        data: {
+          dealershipName: dealership?.name ?? '',
+          campaignName: campaign.name,
+          vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
+          accountName: campaign.accountName,
+          range,
+          days: await dailyRows(app.db, range),
+          products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
+          productTotal: await countProducts(app.db, range),
         },
-        request.exportSignal ?? undefined,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `attachment; filename="${reportPdfFileName(campaign.name, range.startDate, range.endDate)}"`,
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
+        today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
+      },
+      request.exportSignal ?? undefined,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header(
+        'content-disposition',
+        `attachment; filename="${reportPdfFileName(campaign.name, range.startDate, range.endDate)}"`,
+      )
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 };
 export default selfServiceCampaignRoutes;

@@ -1,32 +1,19 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import * as z from 'zod';
+import type { RouteModule } from '../../route-module';
+import type * as z from 'zod';
 import {
-  accountAssignmentSchema,
-  accountAssignmentsParamsSchema,
-  connectPlatformResponseSchema,
-  errorResponseSchema,
-  listAccountAssignmentsResponseSchema,
-  listAccountsQuerySchema,
-  listAccountsResponseSchema,
-  listLinkedPlatformsResponseSchema,
-  platformStatusValues,
-  refreshAccountsBodySchema,
   ROLE_AGENCY_ADMIN,
-  setAccountAssignmentBodySchema,
-  setAccountAssignmentParamsSchema,
-  tenantParamsSchema,
   VENDOR_GOOGLE_ADS,
-  vendorCampaignsParamsSchema,
-  vendorCampaignsQuerySchema,
-  vendorCampaignsResponseSchema,
-  vendorIdSchema,
-  vendorIds,
-  vendorNames,
+  platformOperations,
+  platformStatusValues,
   type AccountAssignment,
   type AccountOption,
   type Me,
   type VendorId,
+  type vendorCampaignsQuerySchema,
+  vendorIds,
+  vendorNames,
 } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import type { App } from '../../../types';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
 import {
@@ -46,17 +33,6 @@ import {
 } from '../../../self-service/account-scope';
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
-const orgParamsSchema = tenantParamsSchema.pick({ organization_id: true });
-const platformParamsSchema = orgParamsSchema.extend({ vendor_id: vendorIdSchema });
-const connectBodySchema = z.object({ dealership_id: z.coerce.number().int().positive() });
 /** How long an OAuth consent may take before its state expires. */
 const STATE_TTL_MS = 15 * 60_000;
 
@@ -83,7 +59,7 @@ function connectionAccounts(app: App, grant: PlatformGrant<null>, refresh: boole
  * `/api/agencies/{organization_id}`: connections belong to the agency, so every dealership of it
  * imports from the same accounts. Every route runs `requireTenant` (organization) first.
  */
-const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
+const platformRoutes: RouteModule = async (fastify) => {
   const app: App = fastify;
   const accountRef = (vendorId: VendorId, query: z.infer<typeof vendorCampaignsQuerySchema>) => {
     const accountId = vendorId === VENDOR_GOOGLE_ADS ? query.customer_account_id : query.account_id;
@@ -97,33 +73,22 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
   };
 
   /** `GET /api/agencies/{organization_id}/dsp/platforms` → both vendors, connected or not (Linked Platforms page). */
-  fastify.get(
-    '/dsp/platforms',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Linked platforms of the agency',
-        params: orgParamsSchema,
-        response: { 200: listLinkedPlatformsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const rows = await listConnections(app.db, { organizationId: request.params.organization_id });
-      return {
-        data: vendorIds.map((vendorId) => {
-          const row = rows.find((r) => r.vendorId === vendorId);
-          return {
-            vendor_id: vendorId,
-            vendor_name: vendorNames[vendorId],
-            connected: Boolean(row),
-            sandbox: app.adPlatforms.connector(vendorId).sandbox,
-            connected_at: row ? row.createdAt.toISOString() : null,
-            connected_by: row?.connectedBy ?? null,
-          };
-        }),
-      };
-    },
-  );
+  registerOperation(fastify, platformOperations.listLinkedPlatforms, async (request) => {
+    const rows = await listConnections(app.db, { organizationId: request.params.organization_id });
+    return {
+      data: vendorIds.map((vendorId) => {
+        const row = rows.find((r) => r.vendorId === vendorId);
+        return {
+          vendor_id: vendorId,
+          vendor_name: vendorNames[vendorId],
+          connected: Boolean(row),
+          sandbox: app.adPlatforms.connector(vendorId).sandbox,
+          connected_at: row ? row.createdAt.toISOString() : null,
+          connected_by: row?.connectedBy ?? null,
+        };
+      }),
+    };
+  });
 
   /**
    * `POST /api/agencies/{organization_id}/dsp/platforms/{vendor_id}/connect` with `{ dealership_id }`
@@ -131,33 +96,21 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * signed, expiring state; the sandbox's page on this portal when no credentials are configured.
    * 403 for a role above 2.
    */
-  fastify.post(
-    '/dsp/platforms/:vendor_id/connect',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Start connecting an ad platform (OAuth 2.0)',
-        params: platformParamsSchema,
-        body: connectBodySchema,
-        response: { 200: connectPlatformResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      requireAgencyAdmin(request.user?.role_id);
-      const { organization_id, vendor_id } = request.params;
-      const state = signState(app.adPlatforms.stateSecret, {
-        o: organization_id,
-        v: vendor_id,
-        u: request.user!.id,
-        d: request.body.dealership_id,
-        e: app.adPlatforms.clock().getTime() + STATE_TTL_MS,
-      });
-      const authorize_url = app.adPlatforms
-        .connector(vendor_id as VendorId)
-        .authorizeUrl({ state, redirectUri: oauthCallbackUrl(app.adPlatforms.publicUrl, request) });
-      return { authorize_url };
-    },
-  );
+  registerOperation(fastify, platformOperations.connectPlatform, async (request) => {
+    requireAgencyAdmin(request.user?.role_id);
+    const { organization_id, vendor_id } = request.params;
+    const state = signState(app.adPlatforms.stateSecret, {
+      o: organization_id,
+      v: vendor_id,
+      u: request.user!.id,
+      d: request.body.dealership_id,
+      e: app.adPlatforms.clock().getTime() + STATE_TTL_MS,
+    });
+    const authorize_url = app.adPlatforms
+      .connector(vendor_id as VendorId)
+      .authorizeUrl({ state, redirectUri: oauthCallbackUrl(app.adPlatforms.publicUrl, request) });
+    return { authorize_url };
+  });
 
   /**
    * `GET /api/agencies/{organization_id}/dsp/accounts?vendor_id&force_refresh` → `{ data: [{ value,
@@ -167,50 +120,26 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * to their dealerships (issue 18 item 3; 404 for a `dealership_id` not theirs). 409 when the vendor
    * is not connected.
    */
-  fastify.get(
-    '/dsp/accounts',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Ad accounts of a connected vendor',
-        params: orgParamsSchema,
-        querystring: listAccountsQuerySchema,
-        response: { 200: listAccountsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { grant, visible } = await grantConnection(app, request.user!, {
-        organizationId: request.params.organization_id,
-        vendorId: request.query.vendor_id as VendorId,
-        dealershipId: request.query.dealership_id,
-      });
-      return { data: visible(await connectionAccounts(app, grant, request.query.force_refresh)) };
-    },
-  );
+  registerOperation(fastify, platformOperations.listAccounts, async (request) => {
+    const { grant, visible } = await grantConnection(app, request.user!, {
+      organizationId: request.params.organization_id,
+      vendorId: request.query.vendor_id as VendorId,
+      dealershipId: request.query.dealership_id,
+    });
+    return { data: visible(await connectionAccounts(app, grant, request.query.force_refresh)) };
+  });
 
   /**
    * `POST /api/agencies/{organization_id}/dsp/accounts/refresh` with `{ vendor_id }` → the account
    * list read again from the platform, filtered like `GET …/dsp/accounts` (role 3: assigned accounts only).
    */
-  fastify.post(
-    '/dsp/accounts/refresh',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Refresh the ad account list of a vendor',
-        params: orgParamsSchema,
-        body: refreshAccountsBodySchema,
-        response: { 200: listAccountsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { grant, visible } = await grantConnection(app, request.user!, {
-        organizationId: request.params.organization_id,
-        vendorId: request.body.vendor_id as VendorId,
-      });
-      return { data: visible(await connectionAccounts(app, grant, true)) };
-    },
-  );
+  registerOperation(fastify, platformOperations.refreshAccounts, async (request) => {
+    const { grant, visible } = await grantConnection(app, request.user!, {
+      organizationId: request.params.organization_id,
+      vendorId: request.body.vendor_id as VendorId,
+    });
+    return { data: visible(await connectionAccounts(app, grant, true)) };
+  });
 
   /**
    * `GET /api/agencies/{agency_id}/dsp/accounts/vendors/{vendor_id}/campaigns?customer_account_id&login_customer_id`
@@ -219,44 +148,32 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * account not assigned to one of their dealerships, and does not see the account's campaigns that
    * are imported under another dealership (issue 18 item 3).
    */
-  fastify.get(
-    '/dsp/accounts/vendors/:vendor_id/campaigns',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Campaigns of an ad account that can be imported',
-        params: vendorCampaignsParamsSchema,
-        querystring: vendorCampaignsQuerySchema,
-        response: { 200: vendorCampaignsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = request.user!;
-      const key = { organizationId: request.params.organization_id, vendorId: request.params.vendor_id as VendorId };
-      const grant = await grantAccount(app, user, { ...key, account: accountRef(key.vendorId, request.query) });
-      const onPlatform = await withPlatform(app, grant, (connector, token, account) =>
-        connector.listCampaigns(token, account),
-      ).catch((error: unknown) => {
-        throw platformFailure(error);
-      });
-      // A dealership user does not see campaigns imported under a dealership that is not theirs.
-      const placed = seesWholeAgency(user)
-        ? new Map<string, number>()
-        : await placedCampaigns(app.db, { ...key, vendorCampaignIds: onPlatform.map((c) => c.id) });
-      const campaigns = onPlatform.filter((c) => {
-        const dealershipId = placed.get(c.id);
-        return dealershipId === undefined || user.dealership_ids.includes(dealershipId);
-      });
-      return campaigns
-        .map((c) => ({
-          value: c.id,
-          label: c.name,
-          status: platformStatusValues[c.statusName],
-          status_name: c.statusName,
-        }))
-        .sort((a, b) => a.status - b.status || a.label.localeCompare(b.label));
-    },
-  );
+  registerOperation(fastify, platformOperations.listVendorCampaigns, async (request) => {
+    const user = request.user!;
+    const key = { organizationId: request.params.organization_id, vendorId: request.params.vendor_id as VendorId };
+    const grant = await grantAccount(app, user, { ...key, account: accountRef(key.vendorId, request.query) });
+    const onPlatform = await withPlatform(app, grant, (connector, token, account) =>
+      connector.listCampaigns(token, account),
+    ).catch((error: unknown) => {
+      throw platformFailure(error);
+    });
+    // A dealership user does not see campaigns imported under a dealership that is not theirs.
+    const placed = seesWholeAgency(user)
+      ? new Map<string, number>()
+      : await placedCampaigns(app.db, { ...key, vendorCampaignIds: onPlatform.map((c) => c.id) });
+    const campaigns = onPlatform.filter((c) => {
+      const dealershipId = placed.get(c.id);
+      return dealershipId === undefined || user.dealership_ids.includes(dealershipId);
+    });
+    return campaigns
+      .map((c) => ({
+        value: c.id,
+        label: c.name,
+        status: platformStatusValues[c.statusName],
+        status_name: c.statusName,
+      }))
+      .sort((a, b) => a.status - b.status || a.label.localeCompare(b.label));
+  });
 
   /** Every account of the connection with the dealerships it is assigned to. */
   const assignmentsOf = async (user: Me, organizationId: number, vendorId: VendorId): Promise<AccountAssignment[]> => {
@@ -277,22 +194,11 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * connection (the cached list) and the dealerships it is assigned to (issue 18 item 3). Role 1–2
    * only (403 otherwise); 409 when the vendor is not connected.
    */
-  fastify.get(
-    '/dsp/platforms/:vendor_id/account-assignments',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Dealerships each ad account of the agency is assigned to',
-        params: accountAssignmentsParamsSchema,
-        response: { 200: listAccountAssignmentsResponseSchema, ...errors },
-      },
-    },
-    async (request) => {
-      requireAgencyAdmin(request.user?.role_id);
-      const { organization_id, vendor_id } = request.params;
-      return { data: await assignmentsOf(request.user!, organization_id, vendor_id as VendorId) };
-    },
-  );
+  registerOperation(fastify, platformOperations.listAccountAssignments, async (request) => {
+    requireAgencyAdmin(request.user?.role_id);
+    const { organization_id, vendor_id } = request.params;
+    return { data: await assignmentsOf(request.user!, organization_id, vendor_id as VendorId) };
+  });
 
   /**
    * `PUT /api/agencies/{organization_id}/dsp/platforms/{vendor_id}/account-assignments/{account_id}`
@@ -301,62 +207,39 @@ const platformRoutes: FastifyPluginAsyncZod = async (fastify) => {
    * the account is not one of the connection's or a dealership is not of the agency in the path;
    * 409 when the vendor is not connected. Campaigns imported before stay under their dealership.
    */
-  fastify.put(
-    '/dsp/platforms/:vendor_id/account-assignments/:account_id',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Assign an ad account of the agency to dealerships',
-        params: setAccountAssignmentParamsSchema,
-        body: setAccountAssignmentBodySchema,
-        response: { 200: accountAssignmentSchema, ...errors },
-      },
-    },
-    async (request) => {
-      requireAgencyAdmin(request.user?.role_id);
-      const { organization_id: organizationId, account_id: accountId } = request.params;
-      const vendorId = request.params.vendor_id as VendorId;
-      const { grant } = await grantConnection(app, request.user!, { organizationId, vendorId });
-      const account = (await connectionAccounts(app, grant, false)).find((a) => a.value === accountId);
-      if (!account) throw notFound('Account not found');
-      const wanted = [...new Set(request.body.dealership_ids)];
-      const known = await dealershipsOfOrganization(app.db, { organizationId, dealershipIds: wanted });
-      if (wanted.some((id) => !known.has(id))) throw notFound('Dealership not found');
-      const dealershipIds = await replaceAssignments(app.db, {
-        organizationId,
-        vendorId,
-        accountId,
-        dealershipIds: wanted,
-        assignedBy: request.user!.id,
-      });
-      return {
-        account_id: account.value,
-        account_name: account.label,
-        login_customer_id: account.login_customer_id,
-        dealership_ids: dealershipIds,
-      };
-    },
-  );
+  registerOperation(fastify, platformOperations.setAccountAssignment, async (request) => {
+    requireAgencyAdmin(request.user?.role_id);
+    const { organization_id: organizationId, account_id: accountId } = request.params;
+    const vendorId = request.params.vendor_id as VendorId;
+    const { grant } = await grantConnection(app, request.user!, { organizationId, vendorId });
+    const account = (await connectionAccounts(app, grant, false)).find((a) => a.value === accountId);
+    if (!account) throw notFound('Account not found');
+    const wanted = [...new Set(request.body.dealership_ids)];
+    const known = await dealershipsOfOrganization(app.db, { organizationId, dealershipIds: wanted });
+    if (wanted.some((id) => !known.has(id))) throw notFound('Dealership not found');
+    const dealershipIds = await replaceAssignments(app.db, {
+      organizationId,
+      vendorId,
+      accountId,
+      dealershipIds: wanted,
+      assignedBy: request.user!.id,
+    });
+    return {
+      account_id: account.value,
+      account_name: account.label,
+      login_customer_id: account.login_customer_id,
+      dealership_ids: dealershipIds,
+    };
+  });
 
   /** `POST /api/agencies/{organization_id}/dsp/platforms/{vendor_id}/disconnect` → 204; deletes the stored tokens. 403 for a role above 2. */
-  fastify.post(
-    '/dsp/platforms/:vendor_id/disconnect',
-    {
-      schema: {
-        tags: ['self-service'],
-        summary: 'Disconnect an ad platform',
-        params: platformParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      requireAgencyAdmin(request.user?.role_id);
-      await deleteConnection(app.db, {
-        organizationId: request.params.organization_id,
-        vendorId: request.params.vendor_id,
-      });
-      return reply.code(204).send(null);
-    },
-  );
+  registerOperation(fastify, platformOperations.disconnectPlatform, async (request, reply) => {
+    requireAgencyAdmin(request.user?.role_id);
+    await deleteConnection(app.db, {
+      organizationId: request.params.organization_id,
+      vendorId: request.params.vendor_id,
+    });
+    return reply.code(204).send(null);
+  });
 };
 export default platformRoutes;

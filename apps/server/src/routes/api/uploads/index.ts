@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import * as z from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { creativeUploadRules, errorResponseSchema, type NonInventoryProductCode } from '@portal/contracts';
+import type { RouteModule } from '../../route-module';
+import { creativeUploadRules, fileOperations, type NonInventoryProductCode } from '@portal/contracts';
+import { registerOperation } from '../../register';
 import { ApiError, forbidden } from '../../../lib/errors';
 import { isSafeStorageKey } from '../../../lib/storage/keys';
-import { isValidUploadSignature, UPLOADS_PATH } from '../../../lib/storage/signed-urls';
+import { isValidUploadSignature } from '../../../lib/storage/signed-urls';
 import { isAllowedCreative } from '../../../lib/storage/sniff';
 import { findUploadByKey, markUploadStored, unmarkUploadStored } from '../../../repositories/creative-uploads';
 
@@ -16,7 +16,7 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
  * Signed uploads of the local storage driver (ARCHITECTURE.md "Files"). The signature is the
  * credential (the browser PUTs without cookies, as it would to S3).
  */
-const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }> = async (app, options) => {
+const uploadsRoutes: RouteModule = async (app, options) => {
   // Any content type arrives as a stream; the handler reads it with the signed size limit.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -31,32 +31,9 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
    * header other than the signed one, or bytes that are not a type of the creative's kind in
    * `creativeAllowedTypes` (sniffed with file-type; SVG, HTML, JavaScript never stored: item 10).
    */
-  app.put(
-    `${UPLOADS_PATH}/*`,
-    {
-      bodyLimit: MAX_UPLOAD_BYTES + 1024,
-      // The signature is the credential, not the session cookie: no CSRF token (docs/security.md).
-      config: { csrf: false },
-      schema: {
-        tags: ['files'],
-        summary: 'Upload a file to a signed URL (local storage)',
-        params: z.object({ '*': z.string() }),
-        querystring: z.object({
-          contentType: z.string().max(200).optional(),
-          maxBytes: z.string().max(20).optional(),
-          expires: z.string().max(20).optional(),
-          signature: z.string().max(200).optional(),
-        }),
-        response: {
-          204: z.null(),
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          409: errorResponseSchema,
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-        },
-      },
-    },
+  registerOperation(
+    app,
+    fileOperations.uploadFile,
     async (request, reply) => {
       const key = request.params['*'];
       if (!isSafeStorageKey(key)) throw new ApiError(400, 'BAD_REQUEST', 'Invalid file key');
@@ -64,7 +41,8 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
       const values = { key, contentType: contentType ?? '', maxBytes: Number(maxBytes), expires: Number(expires) };
       if (!contentType || !signature || !Number.isInteger(values.maxBytes) || !Number.isInteger(values.expires))
         throw forbidden('This upload link is not valid: it has no signature');
-      if (!isValidUploadSignature(options.secret, values, signature)) throw forbidden('This upload link is not valid');
+      if (!isValidUploadSignature(options.sessionSecret, values, signature))
+        throw forbidden('This upload link is not valid');
       if (values.expires < Math.floor(options.clock().getTime() / 1000))
         throw forbidden('This upload link has expired');
       const upload = await findUploadByKey(app.db, { storageKey: key });
@@ -104,6 +82,7 @@ const uploadsRoutes: FastifyPluginAsyncZod<{ secret: string; clock: () => Date }
       }
       return reply.status(204).send(null);
     },
+    { bodyLimit: MAX_UPLOAD_BYTES + 1024 },
   );
 };
 export default uploadsRoutes;

@@ -1,10 +1,11 @@
 import { type audienceSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export const getAudienceQueryOptions = (organizationId: number, dealershipId: number, audienceId: number) =>
   queryOptions({
-    queryKey: ['agencies', organizationId, 'dealerships', dealershipId, 'audiences', audienceId],
+    queryKey: tenantKey(organizationId, dealershipId, 'audiences', audienceId),
     queryFn: ({ signal }) =>
       api.get<ResponseOf<typeof audienceSchema>>(
         `/api/agencies/${organizationId}/dealership/${dealershipId}/audiences/${audienceId}`,

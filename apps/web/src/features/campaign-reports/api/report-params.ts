@@ -1,4 +1,5 @@
 import { REPORT_PAGE_SIZE, type DateRangeQuery, type SortingItem } from '@portal/contracts';
+import { tenantKey } from '@/lib/query-keys';
 
 /** What every report call names: the tenant, the campaign and the range (URL `startDate`/`endDate`). */
 export interface ReportParams extends DateRangeQuery {
@@ -47,17 +48,11 @@ export function csvQuery(params: ReportParams & { sorting: SortingItem[] }) {
 
 /** Query keys of a campaign's report calls share this prefix, so one invalidation reaches them all. */
 export function reportQueryKey(params: ReportParams, operation: string, extra: Record<string, unknown> = {}) {
-  return [
-    'agencies',
-    params.organizationId,
-    'dealerships',
-    params.dealershipId,
-    'campaigns',
-    'report',
-    params.campaignId,
-    operation,
-    { startDate: params.startDate, endDate: params.endDate, ...extra },
-  ] as const;
+  return tenantKey(params.organizationId, params.dealershipId, 'campaigns', 'report', params.campaignId, operation, {
+    startDate: params.startDate,
+    endDate: params.endDate,
+    ...extra,
+  });
 }
 
 /** Query key of a table page. */

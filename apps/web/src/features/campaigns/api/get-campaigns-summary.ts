@@ -1,6 +1,7 @@
 import { type campaignsSummarySchema, type CampaignsSummary } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 /** Month-to-date figures of the dealership's active campaigns. */
 export function getCampaignsSummary(organizationId: number, dealershipId: number): Promise<CampaignsSummary> {
@@ -12,7 +13,7 @@ export function getCampaignsSummary(organizationId: number, dealershipId: number
 
 export const getCampaignsSummaryQueryOptions = (organizationId: number, dealershipId: number) =>
   queryOptions({
-    queryKey: ['agencies', organizationId, 'dealerships', dealershipId, 'campaigns', 'summary'],
+    queryKey: tenantKey(organizationId, dealershipId, 'campaigns', 'summary'),
     queryFn: () => getCampaignsSummary(organizationId, dealershipId),
   });
 

@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 /** The list hides pagination (spec 000 §9): one page as large as the API allows. */
 export const MANAGED_LIST_PAGE_SIZE = 1000;
@@ -37,15 +38,11 @@ export function listManagedCampaigns(
 
 export const listManagedCampaignsQueryOptions = (params: ListManagedCampaignsParams) =>
   queryOptions({
-    queryKey: [
-      'agencies',
-      params.organizationId,
-      'dealerships',
-      params.dealershipId,
-      'campaigns',
-      'list',
-      { startDate: params.startDate, endDate: params.endDate, sorting: params.sorting },
-    ],
+    queryKey: tenantKey(params.organizationId, params.dealershipId, 'campaigns', 'list', {
+      startDate: params.startDate,
+      endDate: params.endDate,
+      sorting: params.sorting,
+    }),
     queryFn: ({ signal }) => listManagedCampaigns(params, signal),
   });
 
@@ -56,15 +53,10 @@ export function useManagedCampaigns(params: ListManagedCampaignsParams) {
 /** Whether the dealership has any managed campaign: one row is enough to know (empty states). */
 export function useManagedCampaignsExist(params: Omit<ListManagedCampaignsParams, 'sorting'>) {
   return useQuery({
-    queryKey: [
-      'agencies',
-      params.organizationId,
-      'dealerships',
-      params.dealershipId,
-      'campaigns',
-      'exist',
-      { startDate: params.startDate, endDate: params.endDate },
-    ],
+    queryKey: tenantKey(params.organizationId, params.dealershipId, 'campaigns', 'exist', {
+      startDate: params.startDate,
+      endDate: params.endDate,
+    }),
     queryFn: ({ signal }) =>
       api.get<ResponseOf<typeof listManagedCampaignsResponseSchema>>(
         `/api/agencies/${params.organizationId}/dealership/${params.dealershipId}/campaigns`,

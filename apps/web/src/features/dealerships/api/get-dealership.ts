@@ -1,6 +1,7 @@
 import { type dealershipDetailSchema, type DealershipDetail } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { dealershipKey } from '@/lib/query-keys';
 
 export function getDealership(organizationId: number, dealershipId: number): Promise<DealershipDetail> {
   return api.get<ResponseOf<typeof dealershipDetailSchema>>(
@@ -10,7 +11,7 @@ export function getDealership(organizationId: number, dealershipId: number): Pro
 
 export const getDealershipQueryOptions = (organizationId: number, dealershipId: number) =>
   queryOptions({
-    queryKey: ['agencies', organizationId, 'dealerships', dealershipId],
+    queryKey: dealershipKey(organizationId, dealershipId),
     queryFn: () => getDealership(organizationId, dealershipId),
   });
 

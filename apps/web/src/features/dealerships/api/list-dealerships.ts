@@ -1,6 +1,7 @@
 import { type listDealershipsResponseSchema, type ListDealershipsResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { agencyKey } from '@/lib/query-keys';
 
 export function listDealerships(organizationId: number): Promise<ListDealershipsResponse> {
   return api.get<ResponseOf<typeof listDealershipsResponseSchema>>(`/api/agencies/${organizationId}/dealerships`);
@@ -8,7 +9,7 @@ export function listDealerships(organizationId: number): Promise<ListDealerships
 
 export const listDealershipsQueryOptions = (organizationId: number) =>
   queryOptions({
-    queryKey: ['agencies', organizationId, 'dealerships'],
+    queryKey: [...agencyKey(organizationId), 'dealerships'],
     queryFn: () => listDealerships(organizationId),
   });
 

@@ -1,6 +1,7 @@
 import { type vehicleDetailSchema, type DateRangeQuery, type VehicleDetail } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export interface GetVehicleParams extends DateRangeQuery {
   organizationId: number;
@@ -21,16 +22,10 @@ export function getVehicle(
 
 export const getVehicleQueryOptions = (params: GetVehicleParams) =>
   queryOptions({
-    queryKey: [
-      'agencies',
-      params.organizationId,
-      'dealerships',
-      params.dealershipId,
-      'inventory',
-      'vehicles',
-      params.vin,
-      { startDate: params.startDate, endDate: params.endDate },
-    ],
+    queryKey: tenantKey(params.organizationId, params.dealershipId, 'inventory', 'vehicles', params.vin, {
+      startDate: params.startDate,
+      endDate: params.endDate,
+    }),
     queryFn: ({ signal }) => getVehicle(params, signal),
   });
 

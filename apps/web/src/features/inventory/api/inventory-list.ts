@@ -6,11 +6,12 @@ import {
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, ApiError, csrfHeaders, type ResponseOf } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 const tenant = (organizationId: number, dealershipId: number) =>
   `/api/agencies/${organizationId}/dealership/${dealershipId}`;
 export const inventoryKey = (organizationId: number, dealershipId: number) =>
-  ['agencies', organizationId, 'dealerships', dealershipId, 'inventory'] as const;
+  tenantKey(organizationId, dealershipId, 'inventory');
 
 export const inventoryPageQueryOptions = (
   organizationId: number,

@@ -5,6 +5,7 @@ import {
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ResponseOf } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export interface MonthOverMonthParams {
   organizationId: number;
@@ -25,14 +26,7 @@ export function getMonthOverMonth(params: MonthOverMonthParams, signal?: AbortSi
 
 export const getMonthOverMonthQueryOptions = (params: MonthOverMonthParams) =>
   queryOptions({
-    queryKey: [
-      'agencies',
-      params.organizationId,
-      'dealerships',
-      params.dealershipId,
-      'month-over-month',
-      params.dateFilter,
-    ],
+    queryKey: tenantKey(params.organizationId, params.dealershipId, 'month-over-month', params.dateFilter),
     queryFn: ({ signal }) => getMonthOverMonth(params, signal),
   });
 

@@ -1,9 +1,10 @@
 import type { emailDomainItemSchema, listEmailDomainsResponseSchema } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, type ResponseOf } from '@/lib/api-client';
+import { agencyKey } from '@/lib/query-keys';
 
 const domainsPath = (organizationId: number) => `/api/agencies/${organizationId}/email-domains`;
-const domainsKey = (organizationId: number) => ['agencies', organizationId, 'email-domains'] as const;
+const domainsKey = (organizationId: number) => [...agencyKey(organizationId), 'email-domains'] as const;
 
 /** `GET /api/agencies/{organization_id}/email-domains`: the domains the agency allows report emails to (roles 1–2). */
 export const emailDomainsQueryOptions = (organizationId: number) =>

@@ -12,6 +12,7 @@ import {
 } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest, type ResponseOf } from '@/lib/api-client';
+import { dealershipKey } from '@/lib/query-keys';
 
 export interface TenantIds {
   organizationId: number;
@@ -20,7 +21,7 @@ export interface TenantIds {
 
 const tenantPath = ({ organizationId, dealershipId }: TenantIds) =>
   `/api/agencies/${organizationId}/dealership/${dealershipId}`;
-const keyOf = (ids: TenantIds) => ['agencies', ids.organizationId, 'dealerships', ids.dealershipId] as const;
+const keyOf = (ids: TenantIds) => dealershipKey(ids.organizationId, ids.dealershipId);
 
 /** Campaign report rows of the period (spec 001 §7: onlyFlights 1, includeAdditionalMetrics 0): the campaigns to choose from. */
 export const reportCampaignsQueryOptions = (ids: TenantIds, range: DateRange | null) =>
