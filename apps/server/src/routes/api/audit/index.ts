@@ -30,8 +30,10 @@ const fileDay = (now: Date) => now.toISOString().slice(0, 10);
  * user, action, UTC days `from`..`to`; newest first. The CSV goes through the formula-safe writer.
  */
 const auditRoutes: RouteModule = async (app) => {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const url = request.routeOptions.url ?? '';
+    // Module hooks run before a route's own: authenticate first, so anonymous is 401, not 403.
+    if (!request.user) await app.requireUser(request, reply);
     const role = request.user?.role_id ?? 3;
     if (url.startsWith('/api/agencies/') && role > ROLE_AGENCY_ADMIN)
       throw forbidden('Only an agency administrator may read the audit log');
