@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotDir, uiLogin } from './fixtures';
+import { expectAccessible, screenshotDir, uiLogin } from './fixtures';
 
 /**
  * Issue 23 in a real browser against the real server: an administrator invites a dealership user
@@ -54,6 +54,7 @@ test('an administrator invites a dealership user, who accepts and sees only thei
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(page.getByTestId('invitation-quinn.rivers@dealer.test')).toContainText('pending');
   await shot(page, 'users-admin');
+  await expectAccessible(page, 'users admin');
 
   await expect.poll(() => linkToken('quinn.rivers@dealer.test', /invited/)).not.toBeNull();
   const token = linkToken('quinn.rivers@dealer.test', /invited/)!;
@@ -61,6 +62,7 @@ test('an administrator invites a dealership user, who accepts and sees only thei
   await page.goto(`/accept-invitation#token=${token}`);
   await expect(page.getByText(/invited/)).toContainText('quinn.rivers@dealer.test');
   await expect(page).toHaveURL(/\/accept-invitation$/);
+  await expectAccessible(page, 'accept invitation');
   await page.getByLabel('New password').fill('password1234');
   await page.getByRole('button', { name: 'Create my account' }).click();
   await expect(page.getByText('This password appears in lists of breached passwords')).toBeVisible();
@@ -84,12 +86,14 @@ test('a forgotten password is reset from the sign-in page with the emailed link'
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectAccessible(page, 'forgot password');
   await page.getByLabel('Email').fill('quinn.rivers@dealer.test');
   await page.getByRole('button', { name: 'Email me a link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses this email address');
   await expect.poll(() => linkToken('quinn.rivers@dealer.test', /Reset your/)).not.toBeNull();
   await page.goto(`/reset-password#token=${linkToken('quinn.rivers@dealer.test', /Reset your/)!}`);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page, 'reset password');
   await page.getByRole('textbox', { name: 'New password' }).fill('Sycamore-Lantern-Quartz-8');
   await page.getByRole('button', { name: 'Set the new password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password is changed');
@@ -110,6 +114,7 @@ test('the agency overview lists every rooftop with totals and links each to its 
   await expect(page.getByTestId('overview-totals')).toContainText(`Total (${rooftops.length} rooftops)`);
   await expect(page.getByText('Not available').first()).toBeVisible();
   await shot(page, 'agency-overview');
+  await expectAccessible(page, 'agency overview');
   // Sort by impressions with the keyboard; the order is in the URL.
   await page.getByRole('button', { name: 'Impressions' }).focus();
   await page.keyboard.press('Enter');
@@ -117,4 +122,10 @@ test('the agency overview lists every rooftop with totals and links each to its 
   const first = rooftops[0]!;
   await page.getByRole('link', { name: first.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dealership/${first.id}/campaigns/list`));
+
+  // The audit log shows what this run did (the invitation of the first test), filtered in the URL.
+  await page.goto('/dashboard/agency/1/audit-log?action=inviteUser');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('quinn.rivers@dealer.test');
+  await shot(page, 'audit-log');
+  await expectAccessible(page, 'audit log');
 });
