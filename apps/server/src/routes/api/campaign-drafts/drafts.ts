@@ -43,7 +43,8 @@ const draftRoutes: RouteModule = async (app, options) => {
   /**
    * `POST .../campaigns` `{ pacing_id (unix s), product_code (upper case), objective?, is_incomplete: 1,
    * creatives? (comma-joined links of uploaded creatives, recorded on the draft) }` → 201
-   * `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle"). 400 for a link that is not an
+   * `{ link_campaign_id }`: the draft (spec 001 §4 "Draft lifecycle"), with `wizard_state` (the
+   * wizard's form so far, issue 25 items 1, 2) when sent. 400 for a link that is not an
    * upload of this dealership in the ledger, or whose file is missing, too large or of another type
    * (`checkCreativeLink`); 409 for the same file twice (issue 25 item 8).
    */
@@ -60,6 +61,7 @@ const draftRoutes: RouteModule = async (app, options) => {
       productCode: request.body.product_code,
       pacingId: request.body.pacing_id,
       objective: request.body.objective,
+      wizardState: request.body.wizard_state,
     });
     for (const link of links) {
       const added = await addDraftCreative(app.db, {
@@ -89,7 +91,8 @@ const draftRoutes: RouteModule = async (app, options) => {
    * `PATCH .../campaigns/{link_campaign_id}` with `{ data, link_campaign_id }` (or the fields alone):
    * saves a step (objective; allowed_vehicle_states + filter fields; dates, zip, name, budget;
    * notes; creatives: comma-joined links, each checked as on `POST .../campaigns/creative` and
-   * recorded on the draft) → the draft. 400 for a link that is not an upload of this dealership
+   * recorded on the draft; `wizard_state`: the wizard's whole form, issue 25 items 1, 2 — a save
+   * without it clears it) → the draft. 400 for a link that is not an upload of this dealership
    * (`checkCreativeLink`); 404 when the draft is not an incomplete draft of this dealership; 422 with
    * the field's path when the saved dates or budget (as they would be after this save) break the
    * flight rules (`checkFlight`).

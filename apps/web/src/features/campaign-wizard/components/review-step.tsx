@@ -176,6 +176,7 @@ export function ReviewStep(props: ReviewStepProps) {
       </SimpleGrid>
       <Textarea
         label="Additional notes"
+        maxLength={4000}
         autosize
         minRows={2}
         value={state.notes}
