@@ -79,7 +79,8 @@ export function stateFromDraft(draft: Draft, base: WizardState = initialWizardSt
     startDate: draft.start_date,
     endDate: draft.end_date,
     budget: draft.budget,
-    locations: (draft.zip ?? '').split(',').filter(Boolean),
+    // Joined with ',' (spec 001 §7); a market's own comma is followed by a space ('Columbia, SC').
+    locations: (draft.zip ?? '').split(/,(?! )/).filter(Boolean),
     useCustomAudience: (draft.audiences ?? []).length > 0,
     audiences: draft.audiences ?? [],
     filters: inventory ? restoreFilterState(draft) : emptyFilterState(),
