@@ -8,7 +8,8 @@ import { apiLogin, chooseCustomCreatives, csrfHeaders, listUrl, screenshotDir } 
  * tab closed, a reload, the app's own navigation, the browser's back button, a save that failed —
  * and resuming, here or on another device, fills every field of both wizards again, so the campaign
  * is created with what was entered. On the way: Esc in a date picker or a dropdown closes only that
- * (item 1), the resume question names the draft (item 4), the inventory step shows the matching
+ * (item 1), the resume question names the draft (item 4), Enter on a focused type continues (item 6),
+ * the example ad shows this dealership's vehicle (item 9), the inventory step shows the matching
  * vehicles and says when none match (item 10), review counts the audience cards that do not fit,
  * formats prices and mileages and the customised filter groups are marked on resume (item 11).
  */
@@ -376,6 +377,7 @@ test.describe('campaign wizard: what is typed is kept', () => {
     const vehicles = (
       (await (await page.request.get(`${base}/inventory/vehicles?pageSize=99999`)).json()) as {
         data: Array<{
+          year: number;
           raw_make: string;
           raw_model: string;
           trim: string | null;
@@ -407,6 +409,13 @@ test.describe('campaign wizard: what is typed is kept', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByText('Step 2/6')).toBeVisible();
     await page.getByRole('radio', { name: 'Google Vehicle Ads' }).check({ force: true });
+    // The example ad names this dealership and one of its own vehicles (item 9).
+    const { name: dealershipName } = (await (await page.request.get(base)).json()) as { name: string };
+    const featured = vehicles.find((v) => v.price !== null)!;
+    await page.getByRole('button', { name: 'Show ad examples' }).first().click();
+    await expect(page.getByRole('img', { name: `Google Vehicle Ads example ad for ${dealershipName}` })).toContainText(
+      `${featured.year} ${featured.raw_make} ${featured.raw_model}`,
+    );
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Step 3/6')).toBeVisible();
 
