@@ -333,12 +333,13 @@ test.describe('campaign wizard', () => {
     await page.getByRole('button', { name: 'Find region' }).click();
     await expect(page.locator('.mantine-TagsInput-pill')).toHaveCount(1);
     const startDate = await page.getByRole('textbox', { name: /^Start date/ }).inputValue();
-    // The server is unavailable for the first save of the draft.
-    let failures = 1;
+    // The server is unavailable for every save of the draft until the user has seen the failure (the
+    // debounced save of what was typed may come first: it fails too, silently).
+    let unavailable = true;
     await page.route(
       (url) => /\/campaigns\/\d+$/.test(url.pathname),
       async (route) => {
-        if (route.request().method() === 'PATCH' && failures-- > 0)
+        if (route.request().method() === 'PATCH' && unavailable)
           await route.fulfill({
             status: 503,
             json: { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable' } },
@@ -354,6 +355,7 @@ test.describe('campaign wizard', () => {
     await expect(page.getByRole('textbox', { name: 'Budget' })).toHaveValue('$5,000');
     await expect(page.locator('.mantine-TagsInput-pill')).toHaveCount(1);
     await page.screenshot({ path: `${screenshotDir}/wizard-save-failed.png` });
+    unavailable = false;
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Step 5/6')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Review - Kept after a failure' })).toBeVisible();
