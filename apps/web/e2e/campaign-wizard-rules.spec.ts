@@ -16,6 +16,11 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+/** A 64×36 WebM video of a few frames (recorded once from a canvas with Chromium's MediaRecorder). */
+const WEBM = Buffer.from(
+  'GkXfo59ChoEBQveBAULygQRC84EIQoKEd2VibUKHgQRChYECGFOAZwEAAAAAAAK8EU2bdLlNu4tTq4QVSalmU6yBbk27i1OrhBZUrmtTrIGTTbuLU6uEH0O2dVOsgdRNu4xTq4QcU7trU6yCAqrsrgAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAVSalmoCrXsYMPQkBEiYRDtz2RTYCGQ2hyb21lV0GGQ2hyb21lFlSua7yuuteBAXPFh9NDY4Nhnh6DgQFV7oEBhoVWX1ZQOOCdsIFAuoEkU8CBAVWwkFWxgQFVuYECVbqBDVW7gQEfQ7Z1AQAAAAAAAcrngQCg9aHEgQAAALADAJ0BKkAAJAAABwiFhYiZhIgBJBATrVAfwB/QEDncMOmNnizIAP75Ns//vqlRokF//fVT/9+IKcUlT/77TAB1oaymqu6BAaWl0AIAnQEqQAAkAAAHCIWFiJmEiAEkEAA0cn5mPN+KwAD+/7qDAKC3oZaBAHgA0QEAABAJIADAAMLBf6AARGAAdaGZppfugQGlktEBAAAQCSAAwADCwX+gAERgAPuBAKC3oZaBAPkA0QEAABAJIADAAMLBf6AARGAAdaGZppfugQGlktEBAAAQCSAAwADCwX+gAERgAPuBeKBA26FAuYEBbgBxBQAAEAkgAMMUB/f/RCdgf0BxfQkZETcB+guQnwH7A/oD+gOh9mTN5ObACI4A/vBaD/9jnu68K//0GLZRLpodwoN0KSOPEf/iBV4C8X55om7KH1fhXka5scj6IZsW5zeen8oUNkZqiyiXSuHzJo3Qn5nN5u2Qlm31nFaSl0Do9oUDkdNjc3m7XsK8jXPMR6m0pUUlL6RfgQbnN+ckuyxcsUKQyNlRZRpSrpCPEU+T8zm83VgAdaGZppfugQGlktEBAAAQCSAAwADCwX+gAERgAPuB+RxTu2uNu4uzgQC3hveBAfGB1A==',
+  'base64',
+);
 
 async function clearDrafts(page: Page) {
   const headers = await csrfHeaders(page);
@@ -113,7 +118,9 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     await expectAccessible(page, 'wizard step 4 (details, refused values)');
   });
 
-  test('switching product asks before the uploaded creatives are removed', async ({ page }) => {
+  test('switching product asks before the uploaded creatives are removed; a video shows its poster frame', async ({
+    page,
+  }) => {
     await page.goto(createUrl);
     await page.getByRole('checkbox', { name: /I accept the Terms of Service/ }).check();
     await page.getByRole('radio', { name: /Mobile, TV, Audio/ }).check({ force: true });
@@ -145,7 +152,19 @@ test.describe('campaign wizard: nonsense is refused, work is not dropped unasked
     await dialog.getByRole('button', { name: 'Switch and remove' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('radio', { name: 'TV (OTT/CTV)' })).toBeChecked();
-    await page.getByRole('radio', { name: 'Mobile Display' }).check({ force: true });
+    await expect(page.getByText('Creatives (0/1)')).toBeVisible();
+    // A video creative shows its poster frame where the browser can draw one (issue 25 item 8).
+    await page.locator('input[type=file]').setInputFiles({ name: 'spot.webm', mimeType: 'video/webm', buffer: WEBM });
+    await expect(page.getByText('Creatives (1/1)')).toBeVisible();
+    const poster = page.getByLabel('Preview of spot.webm');
+    await expect
+      .poll(() => poster.evaluate((video: HTMLVideoElement) => video.readyState >= 2 && video.videoWidth))
+      .toBe(64);
+    await page.screenshot({ path: `${screenshotDir}/wizard-video-poster.png`, fullPage: true });
+    await page.getByRole('radio', { name: 'Mobile Display' }).click({ force: true });
+    await expect(dialog).toContainText('removes the 1 creative uploaded for TV (OTT/CTV)');
+    await dialog.getByRole('button', { name: 'Switch and remove' }).click();
+    await expect(page.getByRole('radio', { name: 'Mobile Display' })).toBeChecked();
     await expect(page.getByText('Creatives (0/3)')).toBeVisible();
   });
 

@@ -29,6 +29,7 @@ export * from './campaign-wizard/constants';
 export * from './campaign-wizard/rules';
 export * from './campaign-wizard/flight-rules';
 export * from './campaign-wizard/api';
+export * from './campaign-wizard/form-state';
 export * from './reports/periods';
 export * from './reports/month-over-month-columns';
 export * from './reports/month-over-month';

@@ -31,7 +31,13 @@ function simplifyNullable(node: unknown): unknown {
     const nullIndex = anyOf.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1);
     const other = anyOf[1 - nullIndex];
     if (nullIndex >= 0 && other && typeof other.type === 'string' && other.type !== 'object' && other.type !== 'array')
-      return { ...other, type: [other.type, 'null'] };
+      // A nullable enum keeps null among its values: a branch of an object's `anyOf` is validated
+      // (fast-json-stringify picks the branch with ajv), and `enum` without null would refuse it.
+      return {
+        ...other,
+        type: [other.type, 'null'],
+        ...(Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {}),
+      };
   }
   return out;
 }

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { inventoryFilterKeys, productCatalog, type Draft, type ProductCode } from '@portal/contracts';
+import {
+  inventoryFilterKeys,
+  productCatalog,
+  wizardFormStateSchema,
+  type Draft,
+  type ProductCode,
+  type WizardFormState,
+} from '@portal/contracts';
 import type { Db } from '../db/client';
 import { campaignDrafts, creativeUploads, draftCreatives, managedCampaigns } from '../db/schema';
 import { findDuplicateUploads, releaseDraftUploads } from './creative-uploads';
@@ -26,10 +33,21 @@ export function toDraft(row: DraftRow): Draft {
     creatives: row.creatives,
     allowed_vehicle_states: row.allowedVehicleStates,
     audiences: row.audiences ?? null,
+    wizard_state: storedWizardState(row.wizardState),
     is_incomplete: row.isIncomplete,
     updated_at: row.updatedAt.toISOString(),
     ...flat,
   };
+}
+
+/**
+ * The stored wizard form (issue 25 items 1, 2) when it still fits the current schema; null otherwise
+ * (a form saved by an older release), so a resume falls back to the draft's columns.
+ */
+function storedWizardState(value: unknown): WizardFormState | null {
+  if (value === null || value === undefined) return null;
+  const parsed = wizardFormStateSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }
 
 export async function createDraft(
@@ -40,6 +58,8 @@ export async function createDraft(
     productCode: string;
     pacingId: number;
     objective?: string | undefined;
+    /** The wizard's form so far (checked by the route against `wizardFormStateSchema`). */
+    wizardState?: WizardFormState | undefined;
   },
 ): Promise<number> {
   const [row] = await db
@@ -50,6 +70,7 @@ export async function createDraft(
       productCode: params.productCode,
       pacingId: params.pacingId,
       objective: params.objective ?? null,
+      wizardState: params.wizardState ?? null,
       isIncomplete: 1,
     })
     .returning({ id: campaignDrafts.id });
@@ -80,12 +101,14 @@ const columnOf: Record<string, keyof typeof campaignDrafts.$inferInsert> = {
   notes: 'notes',
   vendor_campaign_name: 'vendorCampaignName',
   audiences: 'audiences',
+  wizard_state: 'wizardState',
 };
 
 /**
  * Saves a step's fields to an incomplete draft; returns the updated draft, or null when there is none.
  * `creatives` is not one of them: only `addDraftCreative` and `setDraftCreatives` write it, from
- * creatives recorded against the uploads ledger (issue 18 item 2).
+ * creatives recorded against the uploads ledger (issue 18 item 2). A save without `wizard_state`
+ * clears the stored wizard form: it no longer describes the draft (issue 25 item 2).
  */
 export async function updateDraft(
   db: Db,
@@ -93,7 +116,7 @@ export async function updateDraft(
 ): Promise<DraftRow | null> {
   const existing = await getDraft(db, { dealershipId, draftId });
   if (!existing || existing.isIncomplete !== 1) return null;
-  const set: Partial<typeof campaignDrafts.$inferInsert> = { updatedAt: new Date() };
+  const set: Partial<typeof campaignDrafts.$inferInsert> = { updatedAt: new Date(), wizardState: null };
   const filters: Record<string, string | number | null> = { ...(existing.filters ?? {}) };
   let filtersChanged = false;
   for (const [key, value] of Object.entries(data)) {

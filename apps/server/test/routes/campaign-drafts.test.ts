@@ -112,6 +112,66 @@ describe('drafts (spec 001 §4 draft lifecycle)', () => {
     expect((await call('PATCH', `/campaigns/${id}`, { notes: 'x' })).statusCode).toBe(404);
   });
 
+  it("keeps the wizard's whole form (issue 25 item 2): sent with a save, answered on resume, cleared by a save without it", async () => {
+    const form = {
+      campaignType: 'non_inventory',
+      termsAccepted: true,
+      objective: 'consideration',
+      pacingId: PACING,
+      linkCampaignId: null,
+      product: 'AUD',
+      customCreatives: true,
+      creatives: { AUD: [] },
+      campaignName: 'Typed, not continued',
+      notes: '',
+      // Not valid yet (a past start): kept as typed, the flight rules judge the columns.
+      startDate: '2020-01-15',
+      endDate: null,
+      datePreset: null,
+      budget: null,
+      useRecommendedBudget: true,
+      locations: ['29601'],
+      useCustomAudience: true,
+      audiences: [{ id: 1, name: 'Past buyers', size: 1200 }],
+      filters: {
+        tiles: [],
+        makes: { mode: 'any', allowed: [], disallowed: [] },
+        models: { mode: 'any', allowed: [], disallowed: [] },
+        price: { mode: 'any', lowest: null, highest: null, excludeNoPrice: false },
+        mileage: { mode: 'any', lowest: null, highest: null },
+        stock: { mode: 'any', allowed: [], disallowed: [] },
+        age: { mode: 'any', min: null, max: null, sixtyDays: false },
+      },
+      kpiGoals: { primaryKpi: null, secondaryKpi: null, tertiaryKpi: null },
+    };
+    const id = await newDraft('AUD', { wizard_state: form });
+    const listed = async () =>
+      (await call('GET', '/campaigns/incomplete?pageSize=100'))
+        .json()
+        .data.find((d: { link_campaign_id: number }) => d.link_campaign_id === id);
+    expect((await listed()).wizard_state).toEqual(form);
+    const saved = await call('PATCH', `/campaigns/${id}`, {
+      link_campaign_id: id,
+      data: { objective: 'consideration', wizard_state: { ...form, linkCampaignId: id, campaignName: 'Later' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().wizard_state).toMatchObject({
+      linkCampaignId: id,
+      campaignName: 'Later',
+      startDate: '2020-01-15',
+    });
+    // Not a form: 400, nothing stored.
+    for (const wizard_state of [{ ...form, product: 'XYZ' }, { ...form, campaignName: 'x'.repeat(201) }, 'text']) {
+      const refused = await call('PATCH', `/campaigns/${id}`, { wizard_state });
+      expect(refused.statusCode, JSON.stringify(wizard_state).slice(0, 80)).toBe(400);
+    }
+    expect((await listed()).wizard_state.campaignName).toBe('Later');
+    // Another client's save (no form): the columns describe the draft again.
+    expect((await call('PATCH', `/campaigns/${id}`, { notes: 'from elsewhere' })).statusCode).toBe(200);
+    expect((await listed()).wizard_state).toBeNull();
+    expect((await call('DELETE', `/campaigns/${id}`)).statusCode).toBe(204);
+  });
+
   it('refuses bad bodies with 400 and the one error shape', async () => {
     for (const body of [
       { pacing_id: PACING, product_code: 'dyd', is_incomplete: 1 },

@@ -8,6 +8,7 @@ import {
   objectives,
   wizardProductCodes,
 } from './constants';
+import { draftAudienceSchema, wizardFormStateSchema } from './form-state';
 
 const nullableText = z.string().trim().max(2000).nullable();
 const nullableCount = z.number().int().min(0).max(100_000_000).nullable();
@@ -55,16 +56,11 @@ export const createDraftBodySchema = z.object({
   objective: z.enum(objectives).optional(),
   is_incomplete: z.literal(1),
   creatives: z.string().max(4000).optional(),
+  /** The wizard's whole form as typed so far (steps 1–2; issue 25 items 1, 2). */
+  wizard_state: wizardFormStateSchema.optional(),
 });
 export type CreateDraftBody = z.infer<typeof createDraftBodySchema>;
 export const createDraftResponseSchema = z.object({ link_campaign_id: z.number().int() });
-
-/** A chosen saved audience as the draft keeps it: id, name and size. */
-export const draftAudienceSchema = z.object({
-  id: z.number().int().positive(),
-  name: z.string().min(1).max(300),
-  size: z.number().int().min(0),
-});
 
 /** Fields a draft update may carry (spec 001 §7 "Draft update"): each step sends its slice. */
 export const draftDataSchema = z
@@ -83,6 +79,12 @@ export const draftDataSchema = z
     vendor_campaign_name: z.string().max(400),
     /** The details step's chosen audiences; null: no custom audience (issue 25 item 2: they survive resume). */
     audiences: z.array(draftAudienceSchema).max(100).nullable(),
+    /**
+     * The wizard's whole form as typed (issue 25 items 1, 2), kept so a resume on another device fills
+     * every field. Not judged by the flight rules (the columns are). A save without it clears it: the
+     * draft's columns then describe the draft (another client changed them).
+     */
+    wizard_state: wizardFormStateSchema.nullable(),
   })
   .extend(inventoryFilterFieldsSchema.shape)
   .partial()
@@ -111,6 +113,8 @@ export const draftSchema = z
     creatives: z.string().nullable(),
     allowed_vehicle_states: z.string().nullable(),
     audiences: z.array(draftAudienceSchema).nullable().optional(),
+    /** The wizard's form as last saved by the wizard (`draftDataSchema`); null when a save without it came after. */
+    wizard_state: wizardFormStateSchema.nullable().optional(),
     is_incomplete: z.number().int(),
     updated_at: z.string(),
   })

@@ -52,6 +52,12 @@ export const campaignDrafts = pgTable(
     filters: jsonb('filters').$type<Record<string, string | number | null>>(),
     /** The chosen saved audiences `[{ id, name, size }]`; null: no custom audience (issue 25 item 2). */
     audiences: jsonb('audiences').$type<Array<{ id: number; name: string; size: number }>>(),
+    /**
+     * The wizard's whole form as the user left it (contracts' `wizardFormStateSchema`, checked on
+     * write; issue 25 items 1, 2): a resume on another device fills every field from it. Null when
+     * a save without it came after (the columns then describe the draft).
+     */
+    wizardState: jsonb('wizard_state').$type<Record<string, unknown>>(),
     /** The body the campaign was created with (spec 001 §7), kept for the ad operations team. */
     creationRequest: jsonb('creation_request').$type<Record<string, unknown>>(),
     managedCampaignId: integer('managed_campaign_id').references(() => managedCampaigns.id, { onDelete: 'set null' }),

@@ -27,8 +27,10 @@ export default fp(async (app, options: { webDist: string }) => {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;
     // Any spelling of /api (canonical-path.ts has refused encoded ones; the router is case-sensitive,
-    // so /API/… lands here) answers 404 JSON, never the page.
-    if (hasWeb && request.method === 'GET' && !/^\/api(?:\/|$)/i.test(url)) {
+    // so /API/… lands here) answers 404 JSON, never the page; so does a path with a percent-encoded
+    // byte (no page of the app has one, and `/%2561pi/…` is `/%61pi/…` once decoded: the answer
+    // must not depend on whether the web app is built).
+    if (hasWeb && request.method === 'GET' && !/^\/api(?:\/|$)/i.test(url) && !url.includes('%')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'NOT_FOUND', message: `No route ${request.method} ${url}` } });

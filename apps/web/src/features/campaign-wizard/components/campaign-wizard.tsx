@@ -6,11 +6,7 @@ import {
   todayInZone,
   WIZARD_STEPS,
   wizardMessages,
-  wizardProducts,
   type Draft,
-  type WizardProductCode,
-  formatInstant,
-  formatLongDate,
   todayHere,
 } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -24,15 +20,25 @@ import { getInventoryDataProvidersQueryOptions, useInventory, useInventorySummar
 import { dealershipKey } from '../api/keys';
 import { useAudiences } from '../api/list-audiences';
 import {
+  hasInput,
+  localDraftKey,
+  readLocalDraft,
+  readSessionCopy,
+  resumeState,
+  sessionKey,
+  typedSlice,
+  writeLocalDraft,
+} from '../utils/kept-state';
+import {
   detailsData,
   initialWizardState,
   inventoryCampaignBody,
   nonInventoryCampaignBody,
-  stateFromDraft,
   stepOrder,
   type WizardState,
 } from '../utils/wizard-state';
 import { DetailsStep } from './details-step';
+import { DraftSummary } from './draft-summary';
 import { FiltersStep } from './filters-step';
 import { LaunchStep, SuccessStep } from './finish-steps';
 import { ObjectiveStep } from './objective-step';
@@ -58,114 +64,8 @@ export interface CampaignWizardProps extends TenantIds {
   onDirtyChange?: (dirty: boolean) => void;
 }
 
-const storageKey = (ids: TenantIds) => `portal.campaign-wizard.${ids.organizationId}.${ids.dealershipId}`;
-
-/**
- * The copy of a draft's state kept on this device (issue 25 items 1, 2): every change is written to
- * `localStorage` under the user, dealership and draft, so closing the tab, a crash or a failed save
- * loses nothing; resuming the draft (here or in another tab) fills every field from it, including
- * those the draft on the server has no column for (the date preset, the recommended-budget switch,
- * the creatives toggle, KPI goals). Removed when the draft is discarded or the campaign created.
- */
-export const localDraftKey = (ids: TenantIds, userId: number | string, draftId: number) =>
-  `portal.campaign-wizard.draft.${userId}.${ids.organizationId}.${ids.dealershipId}.${draftId}`;
-
-interface LocalDraft {
-  state: WizardState;
-  /** When it was written (ISO instant): a newer draft on the server (edited elsewhere) wins. */
-  savedAt: string;
-}
-
-function readLocalDraft(key: string): LocalDraft | null {
-  try {
-    const raw = localStorage.getItem(key);
-    if (!raw) return null;
-    const copy = JSON.parse(raw) as LocalDraft;
-    return { ...copy, state: { ...initialWizardState(), ...copy.state } };
-  } catch {
-    return null;
-  }
-}
-
-/** The draft's state to resume with: the device's copy unless the server's draft was edited after it. */
-export function resumeState(draft: Draft, local: LocalDraft | null): WizardState {
-  const fromServer = stateFromDraft(draft);
-  if (!local || local.state.linkCampaignId !== draft.link_campaign_id) return fromServer;
-  if (draft.updated_at && new Date(draft.updated_at).getTime() > new Date(local.savedAt).getTime() + 5_000)
-    return fromServer;
-  return local.state;
-}
-
-/**
- * The part of the state the current step saves to the draft as the user types (debounced): only the
- * fields already given, so a half-filled step saves what it has.
- */
-function typedSlice(step: string, state: WizardState): object | null {
-  switch (step) {
-    case 'objective':
-      return state.objective ? { objective: state.objective } : null;
-    case 'filters':
-      return buildFilterPayload(state.filters);
-    case 'details': {
-      const data: Record<string, unknown> = {
-        zip: state.locations.join(','),
-        campaign_display_name: state.campaignName.trim(),
-        audiences: state.useCustomAudience && state.audiences.length ? state.audiences : null,
-      };
-      if (state.startDate && state.endDate)
-        Object.assign(data, { start_date: state.startDate, end_date: state.endDate });
-      if (state.budget !== null) data.budget = state.budget;
-      return data;
-    }
-    case 'review':
-      return { notes: state.notes, campaign_display_name: state.campaignName.trim() };
-    default:
-      return null;
-  }
-}
-
 /** How long typing pauses before the draft is saved (ms). */
 const AUTOSAVE_DELAY_MS = 800;
-
-function loadSaved(ids: TenantIds): WizardState | null {
-  try {
-    const raw = sessionStorage.getItem(storageKey(ids));
-    return raw ? ({ ...initialWizardState(), ...JSON.parse(raw) } as WizardState) : null;
-  } catch {
-    return null;
-  }
-}
-
-const usDate = (isoDate: string | null) => (isoDate ? formatLongDate(isoDate) : null);
-
-/**
- * Which draft the resume question is about (issue 25 item 4): product, name, flight and when it
- * was last edited (the browser's local time).
- */
-export function DraftSummary({ draft }: { draft: Draft }) {
-  const product = wizardProducts[draft.product_code as WizardProductCode]?.name ?? draft.product_code;
-  const start = usDate(draft.start_date);
-  const end = usDate(draft.end_date);
-  return (
-    <dl aria-label="Unfinished campaign" style={{ margin: 0 }}>
-      {[
-        ['Product', product],
-        ['Name', draft.campaign_display_name || 'Not named yet'],
-        ['Dates', start && end ? `${start} – ${end}` : 'Not chosen yet'],
-        ['Last edited', formatInstant(draft.updated_at, 'longDateTime')],
-      ].map(([label, value]) => (
-        <Group key={label} gap="xs" wrap="nowrap">
-          <Text component="dt" size="sm" c="dimmed" w={90}>
-            {label}
-          </Text>
-          <Text component="dd" size="sm" fw={500} m={0}>
-            {value}
-          </Text>
-        </Group>
-      ))}
-    </dl>
-  );
-}
 
 const errorMessage = (error: unknown) =>
   error instanceof Error && error.message ? error.message : wizardMessages.failed;
@@ -206,14 +106,15 @@ export function CampaignWizard(props: CampaignWizardProps) {
     [setSearch],
   );
 
-  // Entering the wizard: restore after a reload, or offer to resume an unfinished draft.
+  // Entering the wizard: restore after a reload, or offer to resume an unfinished draft; before a
+  // draft exists, the steps typed on this device come back (issue 25 item 1).
   useEffect(() => {
     let cancelled = false;
     const draftId = Number(search.get('draft'));
     const entering = !search.get('step');
     void (async () => {
-      if (entering) sessionStorage.removeItem(storageKey(ids));
-      const saved = entering ? null : loadSaved(ids);
+      if (entering) sessionStorage.removeItem(sessionKey(ids));
+      const saved = entering ? null : readSessionCopy(ids);
       if (saved && (!draftId || saved.linkCampaignId === draftId)) {
         if (!cancelled) setState(saved);
         return;
@@ -228,8 +129,12 @@ export function CampaignWizard(props: CampaignWizardProps) {
       const draft = draftId ? drafts.find((d) => d.link_campaign_id === draftId) : undefined;
       if (draft) setState(resumeState(draft, readLocalDraft(localDraftKey(ids, userId, draft.link_campaign_id))));
       else {
-        setState(initialWizardState());
-        if (!entering) setSearch({}, { replace: true });
+        const kept = readLocalDraft(localDraftKey(ids, userId, 'new'));
+        const restored = kept && hasInput(kept.state) ? { ...kept.state, linkCampaignId: null } : null;
+        setState(restored ?? initialWizardState());
+        const keptStep = restored?.campaignType ? Math.min(kept?.step ?? 1, 2) : 1;
+        if (keptStep > 1) setSearch({ step: String(keptStep) }, { replace: true });
+        else if (!entering) setSearch({}, { replace: true });
         if (drafts[0]) setResume(drafts[0]);
       }
     })();
@@ -249,35 +154,39 @@ export function CampaignWizard(props: CampaignWizardProps) {
     props.onDirtyChange?.(snapshot !== savedSnapshot.current);
   }, [state]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // Every change is kept on this device at once: the session copy (a reload) and the device copy of
+  // the draft, or of the steps before it exists (`new`, with the step it is on).
   useEffect(() => {
     if (!state) return;
-    sessionStorage.setItem(storageKey(ids), JSON.stringify(state));
-    if (state.linkCampaignId && props.userId !== undefined) {
-      const copy: LocalDraft = { state, savedAt: new Date().toISOString() };
-      try {
-        localStorage.setItem(localDraftKey(ids, props.userId, state.linkCampaignId), JSON.stringify(copy));
-      } catch {
-        // A full storage keeps the session copy and the draft on the server.
-      }
-    }
-  }, [state, ids.organizationId, ids.dealershipId, props.userId]); // eslint-disable-line react-hooks/exhaustive-deps
+    sessionStorage.setItem(sessionKey(ids), JSON.stringify(state));
+    if (props.userId === undefined) return;
+    const savedAt = new Date().toISOString();
+    if (state.linkCampaignId)
+      writeLocalDraft(localDraftKey(ids, props.userId, state.linkCampaignId), { state, savedAt });
+    else if (hasInput(state)) writeLocalDraft(localDraftKey(ids, props.userId, 'new'), { state, savedAt, step });
+    else localStorage.removeItem(localDraftKey(ids, props.userId, 'new'));
+  }, [state, step, ids.organizationId, ids.dealershipId, props.userId]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  // What is typed is saved to the draft too, once typing pauses (issue 25 item 1). A failed save is
-  // not shown (the device's copy keeps everything; Continue saves again and shows its errors).
+  // What is typed is saved to the draft too, once typing pauses (issue 25 items 1, 2): the step's
+  // columns the server accepts so far and the whole form (`wizard_state`). A refused save is tried
+  // again with the form alone; a failed one is not shown (the device's copy keeps everything;
+  // Continue saves again and shows its errors).
   const stepName = state ? stepOrder[state.campaignType ?? 'non_inventory'][step - 1] : undefined;
   const autosaved = useRef<string | null>(null);
   useEffect(() => {
     if (!state?.linkCampaignId || !stepName || busyRef.current) return;
-    const data = typedSlice(stepName, state);
-    if (!data) return;
+    if (stepName === 'launch' || stepName === 'success') return;
+    const data = { ...typedSlice(stepName, state, today), wizard_state: state };
     const body = JSON.stringify(data);
     if (body === autosaved.current) return;
     const draftId = state.linkCampaignId;
     const timer = window.setTimeout(() => {
-      patchDraft(ids, draftId, data).then(
-        () => (autosaved.current = body),
-        () => undefined,
-      );
+      patchDraft(ids, draftId, data)
+        .catch(() => patchDraft(ids, draftId, { wizard_state: state }))
+        .then(
+          () => (autosaved.current = body),
+          () => undefined,
+        );
     }, AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [state, stepName]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -313,9 +222,13 @@ export function CampaignWizard(props: CampaignWizardProps) {
     }
   };
 
-  const forgetLocal = (draftId: number | null) => {
+  const forgetLocal = (draftId: number | 'new' | null) => {
     if (draftId) localStorage.removeItem(localDraftKey(ids, userId, draftId));
   };
+
+  /** A step's save to the draft, always with the whole form (issue 25 item 2). */
+  const saveToDraft = (draftId: number, data: object, form: WizardState = state) =>
+    patchDraft(ids, draftId, { ...data, wizard_state: form });
 
   const refreshLists = () =>
     queryClient.invalidateQueries({ queryKey: [...dealershipKey(ids.organizationId, ids.dealershipId), 'campaigns'] });
@@ -332,11 +245,15 @@ export function CampaignWizard(props: CampaignWizardProps) {
           product_code: state.product!,
           is_incomplete: 1,
           ...(links.length ? { creatives: links.join(',') } : {}),
+          wizard_state: { ...state, pacingId },
         });
+        for (const link of links) await recordCreative(ids, draftId, link);
+        // The steps typed before the draft existed are its own copy from now on.
+        forgetLocal('new');
       } else {
-        await patchDraft(ids, draftId, { product_code: state.product });
+        // Another product, or creatives added or removed: the draft records exactly these.
+        await saveToDraft(draftId, { product_code: state.product, creatives: links.join(',') });
       }
-      for (const link of links) await recordCreative(ids, draftId, link);
       update({ linkCampaignId: draftId, pacingId });
       await refreshLists();
       goTo(3, draftId);
@@ -345,7 +262,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
 
   const saveAndGo = (data: object, next: number) =>
     run(async () => {
-      if (state.linkCampaignId) await patchDraft(ids, state.linkCampaignId, data);
+      if (state.linkCampaignId) await saveToDraft(state.linkCampaignId, data);
       goTo(next);
     });
 
@@ -368,7 +285,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
             ),
           );
         } else {
-          await patchDraft(ids, state.linkCampaignId!, {
+          await saveToDraft(state.linkCampaignId!, {
             notes: state.notes,
             campaign_display_name: state.campaignName.trim(),
           });
@@ -410,14 +327,14 @@ export function CampaignWizard(props: CampaignWizardProps) {
         message: wizardMessages.created,
         autoClose: 3000,
       });
-      sessionStorage.removeItem(storageKey(ids));
+      sessionStorage.removeItem(sessionKey(ids));
       forgetLocal(state.linkCampaignId);
       await refreshLists();
       props.onClose();
     });
 
   const closeAfterCreation = () => {
-    sessionStorage.removeItem(storageKey(ids));
+    sessionStorage.removeItem(sessionKey(ids));
     forgetLocal(state.linkCampaignId);
     props.onClose();
   };

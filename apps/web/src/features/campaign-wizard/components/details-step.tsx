@@ -148,6 +148,7 @@ export function DetailsStep(props: DetailsStepProps) {
         label="Campaign name"
         placeholder="My awesome campaign"
         withAsterisk
+        maxLength={200}
         {...form.getInputProps('campaignName')}
       />
       <Stack gap={6}>

@@ -21,7 +21,7 @@ import {
 import {
   buildFilterPayload,
   firstHttpsImage,
-  formatCurrency,
+  formatDollars,
   formatInteger,
   suggestionTileLabels,
   suggestionTiles,
@@ -63,7 +63,7 @@ function Thumbnail({ vehicle, image, showPrice }: { vehicle: InventoryVehicle; i
       </Text>
       {showPrice ? (
         <Text size="xs" fw={600}>
-          {formatCurrency(vehicle.price)}
+          {vehicle.price === null ? 'No price' : formatDollars(vehicle.price)}
         </Text>
       ) : null}
     </Paper>
@@ -97,7 +97,7 @@ function MatchCard({ vehicle }: { vehicle: InventoryVehicle }) {
       <Text size="xs" fw={600} mt={4} lineClamp={1} title={`${vehicle.year} ${name} ${vehicle.trim ?? ''}`.trim()}>
         {vehicle.year} {name}
       </Text>
-      <Text size="xs">{vehicle.price === null ? 'No price' : formatCurrency(vehicle.price)}</Text>
+      <Text size="xs">{vehicle.price === null ? 'No price' : formatDollars(vehicle.price)}</Text>
       <Text size="xs" c="dimmed">
         {vehicle.mileage === null ? 'Mileage unknown' : `${formatInteger(vehicle.mileage)} mi`}
         {' · '}
@@ -126,7 +126,7 @@ function MatchingVehicles({ matches }: { matches: InventoryVehicle[] }) {
       <Text fw={600} role="status" aria-live="polite" data-testid="matching-count">
         {formatInteger(matches.length)} matching vehicle{matches.length === 1 ? '' : 's'}
       </Text>
-      <ScrollArea h={260} type="auto" offsetScrollbars aria-label="Matching vehicles">
+      <ScrollArea.Autosize mah={260} type="auto" offsetScrollbars aria-label="Matching vehicles">
         <SimpleGrid
           cols={{ base: 2, sm: 4 }}
           spacing="xs"
@@ -142,7 +142,7 @@ function MatchingVehicles({ matches }: { matches: InventoryVehicle[] }) {
             Showing {MATCH_LIST_LIMIT} of {formatInteger(matches.length)}.
           </Text>
         ) : null}
-      </ScrollArea>
+      </ScrollArea.Autosize>
     </Stack>
   );
 }

@@ -44,8 +44,8 @@ export function NewCampaignModal(props: Omit<CampaignWizardProps, 'onDirtyChange
       <Modal opened={asking} onClose={() => setAsking(false)} title="Leave the campaign wizard?" centered>
         <Stack>
           <Text>
-            This step is not finished yet. What you entered stays on this device and in the draft, so you can continue
-            later.
+            This step is not finished yet. What you entered is kept on this device (and in the draft once the product
+            step is done), so you can continue later.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setAsking(false)} data-autofocus>

@@ -95,7 +95,8 @@ export function ReviewStep(props: ReviewStepProps) {
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Section title="Locations" onEdit={edit('locations')}>
-          <Text size="sm">{state.locations.join(', ')}</Text>
+          {/* '; ' between them: a market's name may hold a comma ('Columbia, SC'). */}
+          <Text size="sm">{state.locations.join('; ')}</Text>
         </Section>
         <Section title="Dates" onEdit={edit('dates')}>
           <Text size="sm">
@@ -176,6 +177,7 @@ export function ReviewStep(props: ReviewStepProps) {
       </SimpleGrid>
       <Textarea
         label="Additional notes"
+        maxLength={4000}
         autosize
         minRows={2}
         value={state.notes}

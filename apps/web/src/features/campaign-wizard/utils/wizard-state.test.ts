@@ -41,7 +41,7 @@ describe('restore from a draft (spec 001 §4)', () => {
         allowed_vehicle_states: 'Used,Certified used',
         highest_allowed_price: 30000,
         allowed_makes: 'Ford',
-        zip: 'Greenville-Spartanburg-Asheville-Anderson,29601',
+        zip: 'Greenville-Spartanburg-Asheville-Anderson,Columbia, SC,29601',
         campaign_display_name: 'Trucks',
         budget: 2500,
       }),
@@ -49,7 +49,8 @@ describe('restore from a draft (spec 001 §4)', () => {
     expect(state.campaignType).toBe('inventory');
     expect(state.filters.tiles).toEqual(['used', 'under30k']);
     expect(state.filters.makes).toEqual({ mode: 'custom', allowed: ['Ford'], disallowed: [] });
-    expect(state.locations).toEqual(['Greenville-Spartanburg-Asheville-Anderson', '29601']);
+    // A market's own comma ('Columbia, SC') does not split it.
+    expect(state.locations).toEqual(['Greenville-Spartanburg-Asheville-Anderson', 'Columbia, SC', '29601']);
     expect(state).toMatchObject({ campaignName: 'Trucks', budget: 2500, linkCampaignId: 7, termsAccepted: true });
   });
   it('prefills a non-inventory draft with its objective and creatives', () => {

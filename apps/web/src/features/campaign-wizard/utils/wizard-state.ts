@@ -8,49 +8,23 @@ import {
   wizardProducts,
   type CreateInventoryCampaignBody,
   type CreateNonInventoryCampaignBody,
-  type DatePreset,
   type Draft,
-  type InventoryFilterState,
   type InventorySummary,
   type NonInventoryProductCode,
-  type Objective,
+  type WizardFormState,
   type WizardProductCode,
 } from '@portal/contracts';
 
 export type CampaignKind = 'inventory' | 'non_inventory';
 
 /** A chosen saved audience: its id, name and numeric size. */
-export interface ChosenAudience {
-  id: number;
-  name: string;
-  size: number;
-}
+export type ChosenAudience = WizardFormState['audiences'][number];
 
-/** The wizard draft state of spec 001 §3. */
-export interface WizardState {
-  campaignType: CampaignKind | null;
-  termsAccepted: boolean;
-  objective: Objective | null;
-  pacingId: number | null;
-  linkCampaignId: number | null;
-  product: WizardProductCode | null;
-  /** Non-inventory: whether custom creatives are uploaded, and the links per product. */
-  customCreatives: boolean;
-  creatives: Partial<Record<string, string[]>>;
-  campaignName: string;
-  notes: string;
-  startDate: string | null;
-  endDate: string | null;
-  datePreset: DatePreset | null;
-  budget: number | null;
-  useRecommendedBudget: boolean;
-  /** Media market names or ZIP codes. */
-  locations: string[];
-  useCustomAudience: boolean;
-  audiences: ChosenAudience[];
-  filters: InventoryFilterState;
-  kpiGoals: { primaryKpi: string | null; secondaryKpi: string | null; tertiaryKpi: string | null };
-}
+/**
+ * The wizard draft state of spec 001 §3: the contracts' `wizardFormStateSchema`, which the draft
+ * keeps as `wizard_state` (issue 25 item 2), so what the server stores is exactly this.
+ */
+export type WizardState = WizardFormState;
 
 export function initialWizardState(): WizardState {
   return {
@@ -105,7 +79,8 @@ export function stateFromDraft(draft: Draft, base: WizardState = initialWizardSt
     startDate: draft.start_date,
     endDate: draft.end_date,
     budget: draft.budget,
-    locations: (draft.zip ?? '').split(',').filter(Boolean),
+    // Joined with ',' (spec 001 §7); a market's own comma is followed by a space ('Columbia, SC').
+    locations: (draft.zip ?? '').split(/,(?! )/).filter(Boolean),
     useCustomAudience: (draft.audiences ?? []).length > 0,
     audiences: draft.audiences ?? [],
     filters: inventory ? restoreFilterState(draft) : emptyFilterState(),

@@ -48,7 +48,8 @@ ALTER TABLE "user_invitations" ADD CONSTRAINT "user_invitations_accepted_user_id
 CREATE INDEX "audit_events_organization_at_idx" ON "audit_events" USING btree ("organization_id","at");--> statement-breakpoint
 CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "password_reset_tokens_user_idx" ON "password_reset_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "user_invitations_organization_idx" ON "user_invitations" USING btree ("organization_id","created_at");--> statement-breakpoint
+CREATE INDEX "user_invitations_organization_idx" ON "user_invitations" USING btree ("organization_id","created_at");
+--> statement-breakpoint
 -- The audit log is append-only (issue 23 §3): no UPDATE ever; DELETE only inside a transaction of the
 -- retention job, which sets portal.audit_retention to 'on' (SET LOCAL) before deleting old rows.
 CREATE OR REPLACE FUNCTION portal_audit_events_append_only() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Draft } from '@portal/contracts';
-import { initialWizardState, nonInventoryCampaignBody, type WizardState } from '../utils/wizard-state';
-import { localDraftKey, resumeState } from './campaign-wizard';
+import { localDraftKey, resumeState, typedSlice } from './kept-state';
+import { initialWizardState, nonInventoryCampaignBody, type WizardState } from './wizard-state';
 
 const draft: Draft = {
   link_campaign_id: 42,
@@ -68,9 +68,46 @@ describe('resumeState', () => {
     expect(resumeState(draft, null).campaignName).toBe('Saved name');
   });
 
-  it('keys the copy by user, organization, dealership and draft', () => {
+  it("takes the form the draft keeps (wizard_state) on a device without a copy: every field, the draft's identity from its columns", () => {
+    const resumed = resumeState({ ...draft, wizard_state: { ...typed, linkCampaignId: null, pacingId: null } }, null);
+    expect(resumed).toEqual(typed);
+    // A save without the form (another client) cleared it: the columns.
+    expect(resumeState({ ...draft, wizard_state: null }, null).campaignName).toBe('Saved name');
+  });
+
+  it('keys the copy by user, organization, dealership and draft (or `new` before it exists)', () => {
     expect(localDraftKey({ organizationId: 1, dealershipId: 106 }, 9, 42)).toBe(
       'portal.campaign-wizard.draft.9.1.106.42',
     );
+    expect(localDraftKey({ organizationId: 1, dealershipId: 106 }, 9, 'new')).toBe(
+      'portal.campaign-wizard.draft.9.1.106.new',
+    );
+  });
+});
+
+/** Issue 25 item 1: the autosave sends what the server accepts so far, never a whole step refused for one field. */
+describe('typedSlice', () => {
+  const today = '2026-11-25';
+  it('leaves out a name and locations not given yet, and dates or a budget the flight rules refuse', () => {
+    const half = { ...typed, campaignName: '  ', locations: [], startDate: '2026-11-20', budget: 1 };
+    expect(typedSlice('details', half, today)).toEqual({ audiences: typed.audiences });
+    expect(typedSlice('details', typed, today)).toEqual({
+      audiences: typed.audiences,
+      campaign_display_name: 'Typed after the last save',
+      zip: '29601,Greenville-Spartanburg-Asheville-Anderson',
+      start_date: '2026-12-01',
+      end_date: '2026-12-31',
+      budget: 7500,
+    });
+    expect(typedSlice('details', { ...typed, useCustomAudience: false }, today).audiences).toBeNull();
+  });
+
+  it('saves the objective once chosen, and the review notes', () => {
+    expect(typedSlice('objective', { ...typed, objective: null }, today)).toEqual({});
+    expect(typedSlice('objective', typed, today)).toEqual({ objective: 'awareness' });
+    expect(typedSlice('review', typed, today)).toEqual({
+      notes: 'Call before launch',
+      campaign_display_name: 'Typed after the last save',
+    });
   });
 });

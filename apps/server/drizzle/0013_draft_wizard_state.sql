@@ -1,0 +1,1 @@
+ALTER TABLE "campaign_drafts" ADD COLUMN "wizard_state" jsonb;
