@@ -215,6 +215,13 @@ function endpoints(probes: BenchProbes) {
     },
     { name: 'self-service metrics', path: `${base}/self-service/${probes.selfServiceCampaignId}/metrics?${range}` },
     { name: 'self-service products', path: `${base}/self-service/${probes.selfServiceCampaignId}/products?${table}` },
+    // Issue 23 §1: every rooftop of the bench agency over a month and the month before, computed on each
+    // request (the route has no response cache). The agency has `scale.dealerships` rooftops (20 small,
+    // 1,000 full — more than the 50 of the issue's budget).
+    {
+      name: `agency overview (${scale.dealerships} rooftops, computed)`,
+      path: `/api/agencies/${BENCH_ORGANIZATION_ID}/overview?startDate=${monthStart}&endDate=${probes.endDate}&sort=impressions&desc=true`,
+    },
   ];
 }
 

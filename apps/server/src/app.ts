@@ -22,13 +22,14 @@ import storagePlugin from './plugins/external/storage';
 import type { Storage } from './lib/storage';
 import swaggerPlugin from './plugins/external/swagger';
 import authPlugin from './plugins/app/auth';
+import auditPlugin from './plugins/app/audit';
 import { DEFAULT_THROTTLE, type ThrottleRule } from './auth/login-throttle';
 import { DEFAULT_REPORT_LIMITS, type ReportLimits } from './repositories/reports/quotas';
 import exportLimitsPlugin, { DEFAULT_EXPORT_LIMITS, type ExportLimits } from './plugins/app/export-limits';
 import { createExportRenderer, type ExportRenderer } from './exports/render-pool';
 import { apiRoutes } from './routes';
 import { createAdPlatforms, type AdPlatforms } from './self-service/connectors';
-import type { App, ReportServices, RouteTableEntry } from './types';
+import type { AccountSettings, App, ReportServices, RouteTableEntry } from './types';
 
 // Kept importable from here too (tests, scripts); they are defined in types.ts.
 export type { App, ReportServices, RouteTableEntry } from './types';
@@ -70,7 +71,20 @@ export interface AppOptions {
    * and rates (default `DEFAULT_EXPORT_LIMITS`).
    */
   exports?: { renderer?: ExportRenderer; limits?: Partial<ExportLimits> };
+  /**
+   * Accounts (issue 23, docs/users.md): `publicUrl` — the portal's address in invitation and
+   * password reset links (PUBLIC_URL, else `http://localhost:{PORT}`; never the request's Host
+   * header, which a client chooses); `auditRetentionDays` — how long audit rows are kept
+   * (AUDIT_RETENTION_DAYS). Defaults: http://localhost:3000 and 400.
+   */
+  accounts?: Partial<AccountSettings>;
 }
+
+/** Account links and audit retention unless told otherwise (PUBLIC_URL, AUDIT_RETENTION_DAYS). */
+export const DEFAULT_ACCOUNT_SETTINGS: AccountSettings = {
+  publicUrl: 'http://localhost:3000',
+  auditRetentionDays: 400,
+};
 
 /** What the response cache keeps per process unless told otherwise (RESPONSE_CACHE_MB). */
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -127,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       new ApiError(429, 'RATE_LIMITED', `Too many attempts; try again in ${Math.ceil(context.ttl / 1000)} s`),
   });
   await app.register(authPlugin, { sessionSecret: options.config.sessionSecret });
+  // After the session and tenant checks (it reads what they found), before the routes.
+  await app.register(auditPlugin);
   const ownRenderer = options.exports?.renderer ? null : createExportRenderer({ threads: 1 });
   if (ownRenderer) app.addHook('onClose', async () => ownRenderer.close());
   await app.register(exportLimitsPlugin, {
@@ -158,6 +174,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = options.clock ?? (() => new Date());
   app.decorate('clock', clock);
   app.decorate('reportLimits', options.reportLimits ?? DEFAULT_REPORT_LIMITS);
+  app.decorate('accounts', { ...DEFAULT_ACCOUNT_SETTINGS, ...options.accounts });
   app.decorate(
     'reports',
     options.reports ?? {

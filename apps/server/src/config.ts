@@ -91,7 +91,13 @@ const configSchema = z
     JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
     /** How often pg-boss looks for expired jobs (its maintenance). */
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-    /** Self-service import (docs/self-service.md). */
+    /** Days the audit log keeps a row (issue 23 §3, docs/users.md); a daily job deletes older rows. */
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+    /**
+     * The portal's address (self-service OAuth redirect, docs/self-service.md; invitation and
+     * password reset links, docs/users.md). Unset: the request's origin for OAuth, and
+     * `http://localhost:{PORT}` for emailed links (set it in production).
+     */
     PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL, e.g. https://portal.example.com' }).optional(),
     PLATFORM_TOKEN_KEY: z.string().min(32, 'PLATFORM_TOKEN_KEY must be at least 32 characters').optional(),
     SELF_SERVICE_SANDBOX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1500),

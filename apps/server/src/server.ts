@@ -73,6 +73,11 @@ async function main() {
           : null,
     },
     adPlatforms: createAdPlatforms(config, { sessionSecret, clock: () => new Date() }),
+    accounts: {
+      // Emailed links never take the request's Host header (a client chooses it).
+      publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+      auditRetentionDays: config.AUDIT_RETENTION_DAYS,
+    },
     logger: loggerOptions(config.LOG_LEVEL),
     exports: {
       renderer: exportRenderer,

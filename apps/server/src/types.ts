@@ -33,6 +33,14 @@ export interface ReportServices {
   sheets: SheetsClient | null;
 }
 
+/** Accounts (issue 23): the base URL of emailed links and how long audit rows are kept. */
+export interface AccountSettings {
+  /** `https://portal.example.com` (no trailing slash needed): invitation and reset links start with it. */
+  publicUrl: string;
+  /** Audit rows older than this many days are deleted by the `audit-retention` job. */
+  auditRetentionDays: number;
+}
+
 /** A registered route: method, URL pattern and its request schemas (tests fill and break requests from them). */
 export interface RouteTableEntry {
   method: string;
@@ -58,6 +66,8 @@ declare module 'fastify' {
     reports: ReportServices;
     /** Hourly report job and email limits (see AppOptions.reportLimits). */
     reportLimits: ReportLimits;
+    /** Account links and audit retention (see AppOptions.accounts). */
+    accounts: AccountSettings;
     /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
     adPlatforms: AdPlatforms;
   }

@@ -26,7 +26,15 @@ const CHANNELS: readonly ChangeChannel[] = [DATA_CHANGED_CHANNEL, AUTH_CHANGED_C
  * Tables whose writes do not send `portal_data_changed`: nothing a cached answer holds is read from
  * them, and they are written on every sign-in or page view.
  */
-export const UNWATCHED_TABLES = ['sessions', 'login_failures', 'analytics_events', 'report_quota_events'] as const;
+export const UNWATCHED_TABLES = [
+  'sessions',
+  'login_failures',
+  'analytics_events',
+  'report_quota_events',
+  // Written on every state-changing request and by reset requests; no kept answer reads them (issue 23).
+  'audit_events',
+  'password_reset_tokens',
+] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */
 export const AUTH_TABLES = ['dealerships', 'organizations', 'sessions', 'user_dealerships', 'users'] as const;
@@ -117,6 +125,7 @@ export const DATA_KINDS: Readonly<Record<string, WatchedTable>> = {
   organization_email_domains: { kind: 'tenancy', tenants: byOrganization() },
   dealerships: { kind: 'tenancy', tenants: 'SELECT DISTINCT organization_id, id AS dealership_id FROM {rows}' },
   users: { kind: 'tenancy', tenants: byOrganization() },
+  user_invitations: { kind: 'tenancy', tenants: byOrganization() },
   user_dealerships: { kind: 'tenancy', tenants: byDealership() },
   campaign_drafts: { kind: 'drafts', tenants: byDealership() },
   campaign_draft_creatives: { kind: 'drafts', tenants: byDealership() },

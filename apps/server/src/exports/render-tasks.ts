@@ -1,4 +1,5 @@
-import type { MonthOverMonthResponse } from '@portal/contracts';
+import type { MonthOverMonthResponse, OverviewResponse } from '@portal/contracts';
+import { buildAgencyOverviewPdf } from './pdf/agency-overview-pdf';
 import type { AdPreview } from './pdf/ad-previews';
 import { buildCampaignReportPdf } from './pdf/campaign-report-pdf';
 import type { ReportPdfData } from './pdf/report-data';
@@ -16,7 +17,8 @@ export type RenderTask =
   | { kind: 'self-service-report-pdf'; data: SelfServicePdfData; today: string }
   | { kind: 'month-over-month-pdf'; dealershipName: string; data: MonthOverMonthResponse }
   | { kind: 'month-over-month-xlsx'; data: MonthOverMonthResponse }
-  | { kind: 'xlsx'; sheets: Array<{ name: string; table: ReportTable }> };
+  | { kind: 'xlsx'; sheets: Array<{ name: string; table: ReportTable }> }
+  | { kind: 'agency-overview-pdf'; data: OverviewResponse };
 
 /** Builds the file of a task: the bytes of a PDF or an .xlsx workbook. */
 export async function renderTask(task: RenderTask): Promise<Buffer> {
@@ -31,6 +33,8 @@ export async function renderTask(task: RenderTask): Promise<Buffer> {
       return buildMonthOverMonthWorkbook(task.data);
     case 'xlsx':
       return toXlsx(task.sheets);
+    case 'agency-overview-pdf':
+      return buildAgencyOverviewPdf(task.data);
   }
 }
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { hash, verify } from '@node-rs/argon2';
 import type { Me } from '@portal/contracts';
 import type { Db } from '../db/client';
@@ -13,13 +13,16 @@ export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS)
 // A hash to verify against when the email is unknown, so timing does not reveal which emails exist.
 let dummyHash: Promise<string> | undefined;
 
-/** Returns the user id when email and password match, else null. */
+/**
+ * Returns the user id when email and password match and the user is active, else null. A
+ * deactivated user's password is still verified (the same work), then refused like a wrong one.
+ */
 export async function verifyCredentials(
   db: Db,
   { email, password }: { email: string; password: string },
 ): Promise<number | null> {
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, passwordHash: users.passwordHash, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(eq(users.email, email));
   if (!user) {
@@ -27,10 +30,12 @@ export async function verifyCredentials(
     await verify(await dummyHash, password).catch(() => false);
     return null;
   }
-  return (await verify(user.passwordHash, password).catch(() => false)) ? user.id : null;
+  const matches = await verify(user.passwordHash, password).catch(() => false);
+  return matches && user.deactivatedAt === null ? user.id : null;
 }
 
-const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+/** SHA-256 (hex) of a token: what the database keeps of session, invitation and reset tokens. */
+export const digest = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /** Creates a session and returns the opaque token for the cookie (only its hash is stored). */
 export async function createSession(
@@ -89,7 +94,9 @@ export async function findSessionTenant(
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date())));
+    // A deactivated user's sessions are deleted with the deactivation; the check here holds even for
+    // a row written in between (issue 23 §2: sessions end at once).
+    .where(and(eq(sessions.id, digest(token)), gt(sessions.expiresAt, new Date()), isNull(users.deactivatedAt)));
   if (!row) return null;
   return {
     user: {

@@ -21,6 +21,10 @@ import selfServiceCampaignRoutes from './api/self-service/campaigns';
 import selfServiceOAuthRoutes from './api/self-service/oauth';
 import platformRoutes from './api/self-service/platforms';
 import uploadsRoutes from './api/uploads';
+import accountRoutes from './api/auth/accounts';
+import userRoutes from './api/users';
+import auditRoutes from './api/audit';
+import agencyOverviewRoutes from './api/agency-overview';
 
 export type { RouteModule, RouteOptions } from './route-module';
 
@@ -49,6 +53,10 @@ const routeModules: RouteModule[] = [
   campaignDraftRoutes,
   inventoryRoutes,
   uploadsRoutes,
+  accountRoutes,
+  userRoutes,
+  auditRoutes,
+  agencyOverviewRoutes,
 ];
 
 /**

@@ -16,7 +16,16 @@ import { rawRequest, type RawAnswer } from './raw-http';
 
 const TENANT = '/api/agencies/1/dealership/101';
 /** Routes whose state-changing call needs no CSRF token (the only opt-outs; a new one must be added here on purpose). */
-const TOKEN_EXEMPT = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'PUT /api/uploads/{*}']);
+const TOKEN_EXEMPT = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'PUT /api/uploads/{*}',
+  // Emailed links (issue 23): no session yet, the link's token in the body is the credential.
+  'POST /api/auth/invitation',
+  'POST /api/auth/invitation/accept',
+  'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset',
+]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** A VIN the demo inventory does not hold: the forged feed would add it. */
 const FORGED_VIN = '1HGCM82633A004352';
@@ -392,6 +401,10 @@ describe('authentication and the tenant check come before input validation (item
     'POST /api/auth/logout',
     'GET /api/files/{*}',
     'PUT /api/uploads/{*}',
+    'POST /api/auth/invitation',
+    'POST /api/auth/invitation/accept',
+    'POST /api/auth/password-reset/request',
+    'POST /api/auth/password-reset',
   ]);
 
   it('anonymous: 401 on every route that needs a session (tenant routes and the rest), whatever the query, path ids and body', async () => {

@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorResponseSchema, inventoryFilterFieldsSchema } from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
-import { creativeUploads } from '../../src/db/schema';
+import { creativeUploads, userDealerships, users } from '../../src/db/schema';
 import { build, login, type TestContext, authHeaders } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   cookies.otherAdmin = await login(t.app, OTHER.adminEmail, OTHER.password);
   cookies.otherDealer = await login(t.app, OTHER.dealerEmail, OTHER.password);
   await createWizardFixtures();
+  await createAccountFixtures();
   await connectSandbox(t.app, cookies.agency, 1, FIXTURE.dealershipId, 1);
   selfServiceId = await createSelfServiceFixture(t.database.db);
   // The dealership user's scope of the agency's connection (issue 18 item 3): the fixture's account
@@ -32,6 +33,34 @@ beforeAll(async () => {
   });
   expect(assigned.statusCode, assigned.body).toBe(200);
 });
+/** Issue 23 fixtures of agency 1 (invitations and a user the user routes act on). */
+const accounts = { invitation: 0, revokable: 0, user: 0 };
+async function createAccountFixtures() {
+  const invite = async (email: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/1/invitations',
+      headers: authHeaders(cookies.agency),
+      payload: { email, name: email, role_id: 3, dealership_ids: [101] },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as number;
+  };
+  accounts.invitation = await invite('tenancy-resend@dealer.test');
+  accounts.revokable = await invite('tenancy-revoke@dealer.test');
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      email: 'tenancy-user@dealer.test',
+      name: 'Tenancy User',
+      passwordHash: 'x',
+      organizationId: 1,
+      roleId: 3,
+    })
+    .returning({ id: users.id });
+  await t.database.db.insert(userDealerships).values({ userId: user!.id, dealershipId: 101 });
+  accounts.user = user!.id;
+}
 /** The Google Ads sandbox account assigned to dealership 101; 1000000002 is assigned to none. */
 const SCOPED_ACCOUNT = '1000000001';
 const UNASSIGNED_ACCOUNT = '1000000002';
@@ -68,6 +97,14 @@ const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
   'GET /api/reference/zip-dmas': { status: 401 },
   'GET /api/platforms/oauth/callback': { status: 401 },
   'GET /api/platforms/sandbox/authorize': { status: 401 },
+  // Emailed links (issue 23): the token in the body is the credential; without one, 400.
+  'POST /api/auth/invitation': { status: 400, payload: {} },
+  'POST /api/auth/invitation/accept': { status: 400, payload: {} },
+  'POST /api/auth/password-reset/request': { status: 400, payload: {} },
+  'POST /api/auth/password-reset': { status: 400, payload: {} },
+  'POST /api/admin/agencies': { status: 401, payload: {} },
+  'GET /api/admin/audit-log': { status: 401 },
+  'GET /api/admin/audit-log/csv': { status: 401 },
 };
 
 /** Drafts of dealership 101 the campaign-creation routes are called with (spec 001 §4). */
@@ -182,6 +219,19 @@ const adminOnly = new Set([
   'GET /api/agencies/:organization_id/email-domains',
   'POST /api/agencies/:organization_id/email-domains',
   'DELETE /api/agencies/:organization_id/email-domains/:domain',
+  // Users, audit log and overview (issue 23): roles 1–2.
+  'GET /api/agencies/:organization_id/users',
+  'POST /api/agencies/:organization_id/invitations',
+  'POST /api/agencies/:organization_id/invitations/:invitation_id/resend',
+  'DELETE /api/agencies/:organization_id/invitations/:invitation_id',
+  'PATCH /api/agencies/:organization_id/users/:user_id',
+  'POST /api/agencies/:organization_id/users/:user_id/deactivate',
+  'POST /api/agencies/:organization_id/users/:user_id/reactivate',
+  'GET /api/agencies/:organization_id/audit-log',
+  'GET /api/agencies/:organization_id/audit-log/csv',
+  'GET /api/agencies/:organization_id/overview',
+  'GET /api/agencies/:organization_id/overview/csv',
+  'GET /api/agencies/:organization_id/overview.pdf',
 ]);
 
 type Ids = { org: number; dealer: number; campaign: number };
@@ -226,7 +276,19 @@ const payloads: Record<string, unknown> = {
   // Moves the campaign to the dealership it is in: allowed, and the fixture stays where it is.
   [`${TENANT_PREFIX}/campaigns/self-service/:campaign_id/move`]: { dealership_id: 101 },
   '/api/agencies/:organization_id/email-domains': { domain: 'tenancy.test' },
+  // Each call invites another address (request() numbers them): an address is invited once.
+  '/api/agencies/:organization_id/invitations': {
+    email: 'tenancy@dealer.test',
+    name: 'Tenancy',
+    role_id: 3,
+    dealership_ids: [101],
+  },
+  '/api/agencies/:organization_id/invitations/:invitation_id/resend': {},
+  '/api/agencies/:organization_id/users/:user_id': { dealership_ids: [101] },
+  '/api/agencies/:organization_id/users/:user_id/deactivate': {},
+  '/api/agencies/:organization_id/users/:user_id/reactivate': {},
 };
+let invited = 0;
 
 /**
  * Routes on a record of the signed-in user (a scheduled report): the tenancy checks run before the
@@ -256,6 +318,9 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       vendor_id: 1,
       account_id: SCOPED_ACCOUNT,
       domain: 'tenancy.test',
+      // Issue 23 fixtures of agency 1: a pending invitation to send again, one to revoke, a dealership user.
+      invitation_id: route.method === 'DELETE' ? accounts.revokable : accounts.invitation,
+      user_id: accounts.user,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);
@@ -292,7 +357,9 @@ function request(route: RouteTableEntry, ids: Ids, cookie?: string) {
   const payload =
     known && route.url.endsWith('/self-service/edit')
       ? { ...known, campaign_id: ids.campaign === selfServiceId ? selfServiceId : OTHER.campaignId }
-      : known;
+      : known && route.url.endsWith('/invitations')
+        ? { ...known, email: `tenancy-${++invited}@dealer.test` }
+        : known;
   if (route.method !== 'GET' && route.method !== 'DELETE' && payload === undefined)
     throw new Error(`${route.method} ${route.url}: no request body known`);
   return t.app.inject({

@@ -40,7 +40,16 @@ const signIn = (email: string, password: string, headers: Record<string, string>
   t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers });
 
 /** Routes whose state-changing call needs no CSRF token: sign-in and sign-out (no session needed) and the signed upload (its signature is the credential). */
-const TOKEN_EXEMPT = new Set(['POST /api/auth/login', 'POST /api/auth/logout', 'PUT /api/uploads/*']);
+const TOKEN_EXEMPT = new Set([
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'PUT /api/uploads/*',
+  // Emailed links (issue 23): no session yet; the link's token in the body is the credential.
+  'POST /api/auth/invitation',
+  'POST /api/auth/invitation/accept',
+  'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset',
+]);
 
 describe('CSRF protection on every state-changing route', () => {
   const stateChanging = () => t.app.routeTable.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method));

@@ -68,7 +68,7 @@ describe('client address keys for sign-in throttling', () => {
 });
 
 describe('one path for outgoing mail', () => {
-  it('only the report delivery (recipient rule and limits) and the sign-in notice call the mailer', () => {
+  it('only the report delivery (recipient rule and limits), the sign-in notice and the account emails call the mailer', () => {
     const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
     const callers = (fs.readdirSync(src, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts'))
@@ -76,6 +76,8 @@ describe('one path for outgoing mail', () => {
       .map((file) => file.split(path.sep).join('/'))
       .sort();
     // A new caller must check its recipients as `sendReportOnce` does (docs/reports.md), then be added here.
-    expect(callers).toEqual(['auth/security-notices.ts', 'reports/deliveries.ts']);
+    // Account emails (issue 23) go only to the account's own address or to the invited address an
+    // administrator typed (one plain mailbox, `userEmailSchema`).
+    expect(callers).toEqual(['accounts/account-emails.ts', 'auth/security-notices.ts', 'reports/deliveries.ts']);
   });
 });

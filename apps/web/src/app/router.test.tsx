@@ -12,6 +12,12 @@ import { routes } from './router';
  */
 const axeScans: Record<string, readonly [string, string] | 'redirect'> = {
   '/login': ['accessibility.spec.ts', 'sign-in'],
+  '/accept-invitation': ['accounts.spec.ts', 'accept invitation'],
+  '/forgot-password': ['accounts.spec.ts', 'forgot password'],
+  '/reset-password': ['accounts.spec.ts', 'reset password'],
+  '/dashboard/agency/:organizationId/overview': ['accounts.spec.ts', 'agency overview'],
+  '/dashboard/agency/:organizationId/users': ['accounts.spec.ts', 'users admin'],
+  '/dashboard/agency/:organizationId/audit-log': ['accounts.spec.ts', 'audit log'],
   '/': 'redirect',
   '/dashboard/agency/:organizationId': ['accessibility.spec.ts', 'agency not found'],
   '/dashboard/agency/:organizationId/*': ['accessibility.spec.ts', 'page not found'],

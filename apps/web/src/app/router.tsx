@@ -48,6 +48,18 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <PageLoader />,
     },
+    ...(
+      [
+        ['/accept-invitation', 'AcceptInvitationRoute'],
+        ['/forgot-password', 'ForgotPasswordRoute'],
+        ['/reset-password', 'ResetPasswordRoute'],
+      ] as const
+    ).map(([path, name]) => ({
+      path,
+      lazy: () => import('./routes/account-pages').then((m) => ({ Component: m[name] })),
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageLoader />,
+    })),
     {
       path: '/',
       loader: loaders?.session,
@@ -63,6 +75,16 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
           shouldRevalidate: revalidateOnParams('organizationId'),
           children: [
             { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.AgencyHomeRoute })) },
+            ...(
+              [
+                ['overview', 'AgencyOverviewRoute'],
+                ['users', 'UsersRoute'],
+                ['audit-log', 'AuditLogRoute'],
+              ] as const
+            ).map(([path, name]) => ({
+              path,
+              lazy: () => import('./routes/agency-admin').then((m) => ({ Component: m[name] })),
+            })),
             {
               path: 'dealership/:dealershipId',
               loader: loaders?.dealership,

@@ -7,6 +7,10 @@ export const paths = {
   home: () => '/',
   login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
   agency: (organizationId: number | string) => `/dashboard/agency/${organizationId}`,
+  /** The agency overview, Users and Audit log pages (issue 23; roles 1–2). */
+  agencyOverview: (organizationId: number | string) => `/dashboard/agency/${organizationId}/overview`,
+  agencyUsers: (organizationId: number | string) => `/dashboard/agency/${organizationId}/users`,
+  agencyAuditLog: (organizationId: number | string) => `/dashboard/agency/${organizationId}/audit-log`,
   dealership: (organizationId: number | string, dealershipId: number | string) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}`,
   campaigns: (organizationId: number | string, dealershipId: number | string, tab: CampaignTab = 'list') =>

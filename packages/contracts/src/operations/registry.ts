@@ -10,6 +10,9 @@ import { campaignDraftOperations } from '../campaign-wizard/operations';
 import { platformOperations, selfServiceCampaignOperations } from '../self-service/operations';
 import { reportOperations } from '../reports/operations';
 import { referenceOperations } from '../reference/operations';
+import { agencyOverviewOperations } from '../agency-overview/operations';
+import { auditOperations } from '../audit/operations';
+import { userOperations } from '../users/operations';
 import type { AnyOperation } from './define';
 
 /**
@@ -32,6 +35,9 @@ export const operations = {
   ...selfServiceCampaignOperations,
   ...platformOperations,
   ...campaignDraftOperations,
+  ...userOperations,
+  ...auditOperations,
+  ...agencyOverviewOperations,
 };
 
 /** The id of an API operation. */

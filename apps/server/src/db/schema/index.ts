@@ -8,3 +8,4 @@ export * from './system';
 export * from './campaign-drafts';
 export * from './reports';
 export * from './self-service';
+export * from './accounts';

@@ -41,6 +41,11 @@ export const users = pgTable('users', {
     .references(() => organizations.id),
   roleId: integer('role_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * When an administrator deactivated the user (issue 23 §2): a deactivated user cannot sign in, and
+   * the session lookup ignores their sessions (which are deleted too). Null while active.
+   */
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
 });
 
 /** The dealerships a role-3 user may open. */

@@ -65,7 +65,11 @@ function Header({ me }: { me: Me }) {
           />
         ) : null}
       </Group>
-      <UserMenu me={me} onSignedOut={() => void navigate(paths.login(), { replace: true })} />
+      <UserMenu
+        me={me}
+        organizationId={currentOrganizationId}
+        onSignedOut={() => void navigate(paths.login(), { replace: true })}
+      />
     </Group>
   );
 }

@@ -1,5 +1,5 @@
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useMe } from '@/features/auth/api/get-me';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -28,6 +28,9 @@ export function LoginRoute() {
             </Text>
           </Stack>
           <LoginForm onSuccess={() => void navigate(next, { replace: true })} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
         </Stack>
       </Paper>
     </Center>

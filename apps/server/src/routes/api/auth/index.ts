@@ -12,6 +12,7 @@ import {
 } from '../../../auth/login-throttle';
 import { sendThrottleNotice } from '../../../auth/security-notices';
 import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app/auth';
+import { noteAudit } from '../../../plugins/app/audit';
 
 /**
  * Sign-in and sign-out (issue 2 §5, docs/security.md). The session cookie is HttpOnly,
@@ -57,6 +58,7 @@ const auth: RouteModule = async (app, options) => {
               retryAfterSeconds: Math.ceil((outcome.lockedUntil!.getTime() - now.getTime()) / 1000),
             });
         }
+        noteAudit(request, { target: `email ${email}`, summary: 'Sign-in refused: wrong email or password' });
         throw new ApiError(401, 'UNAUTHENTICATED', 'Invalid email or password');
       }
       await clearLoginFailures(app.db, { email, client });
@@ -72,6 +74,11 @@ const auth: RouteModule = async (app, options) => {
         expires: session.expiresAt,
       });
       const me = await findSessionUser(app.db, { token: session.token });
+      noteAudit(request, {
+        user: { id: me!.id, email: me!.email },
+        organizationId: me!.organization_id,
+        summary: 'Signed in',
+      });
       return { ...me!, csrf_token: csrfTokenFor(options.sessionSecret, session.token) };
     },
     { rateLimit: { max: options.loginRateLimit, timeWindow: '1 minute' } },
@@ -84,7 +91,16 @@ const auth: RouteModule = async (app, options) => {
    */
   registerOperation(app, authOperations.logout, async (request, reply) => {
     const token = sessionToken(request);
-    if (token) await deleteSession(app.db, { token });
+    if (token) {
+      const me = await findSessionUser(app.db, { token });
+      if (me)
+        noteAudit(request, {
+          user: { id: me.id, email: me.email },
+          organizationId: me.organization_id,
+          summary: 'Signed out',
+        });
+      await deleteSession(app.db, { token });
+    }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return reply.status(204).send(null);
   });

@@ -1,6 +1,9 @@
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconLogout } from '@tabler/icons-react';
+import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
+import { IconChartBar, IconHistory, IconLogout, IconUsers } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 import { useRef } from 'react';
 import { useOpenOnMount } from '@/hooks/use-deferred-control';
 import { useLogout } from '../api/logout';
@@ -13,6 +16,7 @@ import { UserMenuButton, type UserMenuProps } from './user-menu';
 export default function UserMenuDropdown({
   me,
   onSignedOut,
+  organizationId,
   openOnMount = false,
 }: UserMenuProps & { openOnMount?: boolean }) {
   const logoutMutation = useLogout({ onSuccess: onSignedOut });
@@ -30,6 +34,33 @@ export default function UserMenuDropdown({
           {me.email}
         </Text>
         <Menu.Divider />
+        {me.role_id <= ROLE_AGENCY_ADMIN ? (
+          <>
+            <Menu.Label>Agency</Menu.Label>
+            <Menu.Item
+              component={Link}
+              to={paths.agencyOverview(organizationId)}
+              leftSection={<IconChartBar size={16} aria-hidden />}
+            >
+              Agency overview
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.agencyUsers(organizationId)}
+              leftSection={<IconUsers size={16} aria-hidden />}
+            >
+              Users
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.agencyAuditLog(organizationId)}
+              leftSection={<IconHistory size={16} aria-hidden />}
+            >
+              Audit log
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        ) : null}
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden />}
           disabled={logoutMutation.isPending}

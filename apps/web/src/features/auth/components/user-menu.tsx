@@ -7,6 +7,8 @@ import { useDeferredControl } from '@/hooks/use-deferred-control';
 export interface UserMenuProps {
   me: Me;
   onSignedOut: () => void;
+  /** The agency the page shows: the agency pages of roles 1–2 link to it. */
+  organizationId: number;
 }
 
 function initials(me: Me): string {

@@ -1,0 +1,96 @@
+import {
+  formatCurrency,
+  formatDateRange,
+  formatInteger,
+  formatPercent,
+  type OverviewMetrics,
+  type OverviewResponse,
+} from '@portal/contracts';
+import { cardsRow, renderPdf, tableBlock } from './pdf-document';
+
+/** A trust signal's cell: its value, or 'Not available' until issue 21's signals are wired in. */
+const signal = (value: string | number | null, available: boolean) =>
+  available && value !== null ? String(value) : 'Not available';
+
+/** The metric cells of a row, as the page shows them. */
+export function overviewCells(m: OverviewMetrics): string[] {
+  return [
+    formatInteger(m.impressions),
+    formatInteger(m.clicks),
+    formatPercent(m.ctr),
+    formatCurrency(m.spend),
+    formatInteger(m.leads),
+    formatInteger(m.calls),
+    m.sales === null ? '-' : formatInteger(m.sales),
+    formatCurrency(m.cost_per_lead),
+    formatCurrency(m.cost_per_sale),
+  ];
+}
+
+/** Change from the previous period in percent (one decimal), or '' without a previous value. */
+export function changeText(current: number | null, previous: number | null): string {
+  if (current === null || previous === null || previous === 0) return '';
+  const change = ((current - previous) / previous) * 100;
+  return `${change >= 0 ? '+' : ''}${change.toFixed(1)}%`;
+}
+
+/**
+ * The agency overview as a PDF (issue 23 §1): cards of the totals with their change from the
+ * previous period, then one row per rooftop and the totals row; pacing, alerts and freshness say
+ * 'Not available' until issue 21 feeds them. Laid out by `renderPdf` like every portal PDF (so it
+ * gets the agency branding of issue 20 with the rest).
+ */
+export function buildAgencyOverviewPdf(data: OverviewResponse): Promise<Buffer> {
+  const t = data.totals.current;
+  const p = data.totals.previous;
+  const card = (label: string, value: string, now: number | null, before: number | null) => {
+    const change = changeText(now, before);
+    return change ? { label, value, hint: `${change} vs previous period` } : { label, value };
+  };
+  const header = [
+    'Rooftop',
+    'Impressions',
+    'Clicks',
+    'CTR',
+    'Spend',
+    'Leads',
+    'Calls',
+    'Sales',
+    'Cost / lead',
+    'Cost / sale',
+    'Pacing',
+    'Alerts',
+    'Freshness',
+  ];
+  const rows = data.rows.map((row) => [
+    row.name,
+    ...overviewCells(row.current),
+    signal(row.trust.pacing_state, row.trust.available),
+    signal(row.trust.open_alerts, row.trust.available),
+    signal(row.trust.data_freshness, row.trust.available),
+  ]);
+  if (rows.length > 0) rows.push([`Total (${data.rows.length} rooftops)`, ...overviewCells(t), '', '', '']);
+  return renderPdf({
+    title: `${data.organization.name} — Agency overview`,
+    subtitle: [
+      `${formatDateRange(data.range.startDate, data.range.endDate)}, compared with ${formatDateRange(
+        data.previous_range.startDate,
+        data.previous_range.endDate,
+      )}`,
+    ],
+    content: [
+      cardsRow([
+        card('Impressions', formatInteger(t.impressions), t.impressions, p.impressions),
+        card('Clicks', formatInteger(t.clicks), t.clicks, p.clicks),
+        card('CTR', formatPercent(t.ctr), t.ctr, p.ctr),
+        card('Spend', formatCurrency(t.spend), t.spend, p.spend),
+        card('Leads', formatInteger(t.leads), t.leads, p.leads),
+        card('Cost per lead', formatCurrency(t.cost_per_lead), t.cost_per_lead, p.cost_per_lead),
+      ]),
+      tableBlock('Rooftops', header, rows, {
+        empty: 'No rooftops match',
+        note: 'Ratios of the total are computed from the summed parts. Sales: attributed sales (- without a connected sales source).',
+      }),
+    ],
+  });
+}

@@ -1,0 +1,220 @@
+import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ctrPercent,
+  daysOf,
+  PEER_BAND_MIN_ROOFTOPS,
+  previousPeriod,
+  type OverviewMetrics,
+  type OverviewQuery,
+  type OverviewResponse,
+  type OverviewRow,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { campaignDailyMetrics as metrics, dealerships, organizations } from '../../db/schema';
+import { loadTrustSignals } from './trust-signals';
+
+/** Summed parts of a period (spend in dollars). Ratios are computed from these, never averaged. */
+interface Sums {
+  impressions: number;
+  clicks: number;
+  spend: number;
+  leads: number;
+  calls: number;
+  sales: number;
+}
+
+const zero = (): Sums => ({ impressions: 0, clicks: 0, spend: 0, leads: 0, calls: 0, sales: 0 });
+const add = (into: Sums, from: Sums) => {
+  into.impressions += from.impressions;
+  into.clicks += from.clicks;
+  into.spend += from.spend;
+  into.leads += from.leads;
+  into.calls += from.calls;
+  into.sales += from.sales;
+};
+const cents = (dollars: number) => Math.round(dollars * 100) / 100;
+
+/**
+ * The metrics of summed parts: CTR (percent, two decimals) = clicks ÷ impressions; cost per lead =
+ * spend ÷ leads; cost per sale = spend ÷ sales (dollars to cents) — null for a zero denominator
+ * (spec 000 §9). `salesSpend`/`sales` are the spend and sales of rooftops with a sales source
+ * (`salesKnown` false: none has one, sales and cost per sale null).
+ */
+export function metricsOf(sums: Sums, sales: { known: boolean; sales: number; spend: number }): OverviewMetrics {
+  return {
+    impressions: sums.impressions,
+    clicks: sums.clicks,
+    ctr: ctrPercent(sums.clicks, sums.impressions),
+    spend: cents(sums.spend),
+    leads: sums.leads,
+    calls: sums.calls,
+    sales: sales.known ? sales.sales : null,
+    cost_per_lead: sums.leads > 0 ? cents(sums.spend / sums.leads) : null,
+    cost_per_sale: sales.known && sales.sales > 0 ? cents(sales.spend / sales.sales) : null,
+  };
+}
+
+/** The p-th percentile (0–100) of sorted values, linear between the closest ranks. */
+function percentile(sorted: number[], p: number): number {
+  const rank = (p / 100) * (sorted.length - 1);
+  const low = Math.floor(rank);
+  const high = Math.ceil(rank);
+  return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
+}
+
+/** The 25th–75th percentile band of the values, or null below PEER_BAND_MIN_ROOFTOPS values. */
+export function peerBand(values: number[]) {
+  if (values.length < PEER_BAND_MIN_ROOFTOPS) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return {
+    p25: round(percentile(sorted, 25)),
+    p50: round(percentile(sorted, 50)),
+    p75: round(percentile(sorted, 75)),
+    rooftops: values.length,
+  };
+}
+
+const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
+  band === null || value === null ? null : value < band.p25 ? 'below' : value > band.p75 ? 'above' : 'within';
+
+/**
+ * The agency overview (issue 23 §1): every rooftop of the organization with impressions, clicks,
+ * CTR, spend, leads, calls, attributed sales (null without a sales source, as the reports show '-'),
+ * cost per lead and per sale over `startDate`..`endDate` and the previous period of the same length;
+ * the daily impressions of the range (sparkline); pacing, alerts and freshness from
+ * `loadTrustSignals` (issue 21's slot); the totals row of the rows shown, ratios recomputed from the
+ * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
+ * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
+ * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
+ * One statement reads the metrics: the (dealership_id, date) index range of each rooftop over both
+ * periods, summed per rooftop and day. Null when the organization does not exist.
+ */
+export async function getAgencyOverview(
+  db: Db,
+  { organizationId, query }: { organizationId: number; query: OverviewQuery },
+): Promise<OverviewResponse | null> {
+  const [organization] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!organization) return null;
+  const range = { startDate: query.startDate, endDate: query.endDate };
+  const previous = previousPeriod(range);
+  const rooftops = await db
+    .select({
+      id: dealerships.id,
+      name: dealerships.name,
+      city: dealerships.city,
+      state: dealerships.state,
+      hasSales: dealerships.hasSoldReportSource,
+    })
+    .from(dealerships)
+    .where(eq(dealerships.organizationId, organizationId))
+    .orderBy(asc(sql`lower(${dealerships.name})`), asc(dealerships.id));
+  const ids = rooftops.map((rooftop) => rooftop.id);
+  const days =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            dealershipId: metrics.dealershipId,
+            date: metrics.date,
+            impressions: sql<number>`sum(${metrics.impressions})`.mapWith(Number),
+            clicks: sql<number>`sum(${metrics.clicks})`.mapWith(Number),
+            spend: sql<number>`sum(${metrics.spend})`.mapWith(Number),
+            leads: sql<number>`sum(${metrics.leads})`.mapWith(Number),
+            calls: sql<number>`sum(${metrics.calls})`.mapWith(Number),
+            sales: sql<number>`sum(${metrics.sales})`.mapWith(Number),
+          })
+          .from(metrics)
+          .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)))
+          .groupBy(metrics.dealershipId, metrics.date);
+  const rangeDays = daysOf(range);
+  const dayIndex = new Map(rangeDays.map((day, index) => [day, index]));
+  const perRooftop = new Map(
+    ids.map((id) => [id, { current: zero(), previous: zero(), daily: rangeDays.map(() => 0) }]),
+  );
+  for (const day of days) {
+    const entry = perRooftop.get(day.dealershipId)!;
+    const index = dayIndex.get(day.date);
+    if (index === undefined) add(entry.previous, day);
+    else {
+      add(entry.current, day);
+      entry.daily[index] = day.impressions;
+    }
+  }
+  const signals = await loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate });
+
+  const allRows = rooftops.map((rooftop) => {
+    const entry = perRooftop.get(rooftop.id)!;
+    const salesOf = (sums: Sums) => ({ known: rooftop.hasSales, sales: sums.sales, spend: sums.spend });
+    return {
+      hasSales: rooftop.hasSales,
+      sums: entry,
+      row: {
+        dealership_id: rooftop.id,
+        name: rooftop.name,
+        city: rooftop.city,
+        state: rooftop.state,
+        current: metricsOf(entry.current, salesOf(entry.current)),
+        previous: metricsOf(entry.previous, salesOf(entry.previous)),
+        daily_impressions: entry.daily,
+        trust: signals.get(rooftop.id)!,
+        peer: { ctr: null, cost_per_lead: null },
+      } as OverviewRow,
+    };
+  });
+
+  const bands = {
+    ctr: peerBand(allRows.flatMap(({ row }) => (row.current.ctr === null ? [] : [row.current.ctr]))),
+    cost_per_lead: peerBand(
+      allRows.flatMap(({ row }) => (row.current.cost_per_lead === null ? [] : [row.current.cost_per_lead])),
+    ),
+  };
+  for (const { row } of allRows)
+    row.peer = {
+      ctr: positionIn(bands.ctr, row.current.ctr),
+      cost_per_lead: positionIn(bands.cost_per_lead, row.current.cost_per_lead),
+    };
+
+  const needle = query.q?.toLowerCase();
+  const shown = needle ? allRows.filter(({ row }) => row.name.toLowerCase().includes(needle)) : allRows;
+  const totals = (period: 'current' | 'previous') => {
+    const sums = zero();
+    const sales = { known: false, sales: 0, spend: 0 };
+    for (const { sums: entry, hasSales } of shown) {
+      add(sums, entry[period]);
+      if (hasSales) {
+        sales.known = true;
+        sales.sales += entry[period].sales;
+        sales.spend += entry[period].spend;
+      }
+    }
+    return metricsOf(sums, sales);
+  };
+
+  const rows = shown.map(({ row }) => row);
+  const value = (row: OverviewRow) => (query.sort === 'name' ? null : row.current[query.sort]);
+  rows.sort((a, b) => {
+    if (query.sort !== 'name') {
+      const left = value(a);
+      const right = value(b);
+      if (left === null && right !== null) return 1;
+      if (right === null && left !== null) return -1;
+      if (left !== null && right !== null && left !== right) return query.desc ? right - left : left - right;
+    }
+    const byName = a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+    return query.sort === 'name' && query.desc ? -byName : byName;
+  });
+
+  return {
+    organization,
+    range,
+    previous_range: previous,
+    rows,
+    totals: { current: totals('current'), previous: totals('previous') },
+    peer_bands: bands,
+    rooftops: rooftops.length,
+  };
+}

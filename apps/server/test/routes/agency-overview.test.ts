@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ctrPercent, previousPeriod, type OverviewResponse } from '@portal/contracts';
+import { peerBand } from '../../src/repositories/agency-overview/overview';
+import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
+
+/** Issue 23 §1: the agency overview, checked against the ingestion files the demo was loaded from. */
+
+let t: TestContext;
+let agency = '';
+const RANGE = { startDate: '2026-10-16', endDate: '2026-11-14' };
+
+beforeAll(async () => {
+  t = await build();
+  agency = await login(t.app, 'agency@demo.test');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (query: string, cookie = agency) =>
+  t.app.inject({ method: 'GET', url: `/api/agencies/1/overview?${query}`, headers: authHeaders(cookie) });
+
+/** Sums of the demo's daily metrics of a dealership over a range, from the ingestion file. */
+function demoSums(dealershipId: number, range: { startDate: string; endDate: string }) {
+  const campaigns = new Set(
+    readDemoFile('campaigns')
+      .filter((c) => Number(c.dealership_id) === dealershipId)
+      .map((c) => c.client_campaign_id),
+  );
+  const sums = { impressions: 0, clicks: 0, spend: 0, leads: 0 };
+  for (const row of readDemoFile('campaign_daily_metrics')) {
+    if (!campaigns.has(row.client_campaign_id!) || row.date! < range.startDate || row.date! > range.endDate) continue;
+    sums.impressions += Number(row.impressions || 0);
+    sums.clicks += Number(row.clicks || 0);
+    sums.spend += Number(row.spend || 0);
+    sums.leads += Number(row.leads || 0);
+  }
+  return sums;
+}
+
+describe('agency overview', () => {
+  it('has every rooftop with the demo’s numbers, and totals recomputed from the summed parts', async () => {
+    const response = await get(`startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const overview = response.json() as OverviewResponse;
+    const demoRooftops = readDemoFile('dealerships').filter((d) => d.organization_id === '1');
+    expect(overview.rows.length).toBe(demoRooftops.length);
+    expect(overview.rooftops).toBe(demoRooftops.length);
+    expect(overview.previous_range).toEqual(previousPeriod(RANGE));
+    for (const row of overview.rows) {
+      const expected = demoSums(row.dealership_id, RANGE);
+      expect(row.current.impressions, row.name).toBe(expected.impressions);
+      expect(row.current.clicks).toBe(expected.clicks);
+      expect(row.current.spend).toBeCloseTo(expected.spend, 2);
+      expect(row.current.leads).toBe(expected.leads);
+      expect(row.daily_impressions.length).toBe(30);
+      expect(row.daily_impressions.reduce((a, b) => a + b, 0)).toBe(expected.impressions);
+      expect(row.trust).toEqual({ available: false, pacing_state: null, open_alerts: null, data_freshness: null });
+    }
+    const sum = (key: 'impressions' | 'clicks' | 'spend' | 'leads') =>
+      overview.rows.reduce((total, row) => total + row.current[key], 0);
+    const totals = overview.totals.current;
+    expect(totals.impressions).toBe(sum('impressions'));
+    expect(totals.clicks).toBe(sum('clicks'));
+    expect(totals.spend).toBeCloseTo(sum('spend'), 2);
+    // Ratios from the sums, not an average of the rows' ratios.
+    expect(totals.ctr).toBe(ctrPercent(sum('clicks'), sum('impressions')));
+    expect(totals.cost_per_lead).toBe(sum('leads') > 0 ? Math.round((sum('spend') / sum('leads')) * 100) / 100 : null);
+    const prior = demoSums(overview.rows[0]!.dealership_id, previousPeriod(RANGE));
+    expect(overview.rows[0]!.previous.impressions).toBe(prior.impressions);
+  });
+
+  it('filters by name and sorts; the percentile band needs 5 comparable rooftops', async () => {
+    const all = (await get(`startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`)).json() as OverviewResponse;
+    const sorted = (
+      await get(`startDate=${RANGE.startDate}&endDate=${RANGE.endDate}&sort=impressions&desc=true`)
+    ).json() as OverviewResponse;
+    const impressions = sorted.rows.map((r) => r.current.impressions);
+    expect(impressions).toEqual([...impressions].sort((a, b) => b - a));
+    const first = all.rows[0]!;
+    const word = first.name.split(' ')[0]!;
+    const filtered = (
+      await get(`startDate=${RANGE.startDate}&endDate=${RANGE.endDate}&q=${encodeURIComponent(word)}`)
+    ).json() as OverviewResponse;
+    expect(filtered.rows.every((r) => r.name.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    expect(filtered.totals.current.impressions).toBe(filtered.rows.reduce((t, r) => t + r.current.impressions, 0));
+    const comparable = all.rows.filter((r) => r.current.ctr !== null).length;
+    if (comparable >= 5) expect(all.peer_bands.ctr).not.toBeNull();
+    else expect(all.peer_bands.ctr).toBeNull();
+    expect(peerBand([1, 2, 3, 4])).toBeNull();
+    expect(peerBand([1, 2, 3, 4, 5])).toEqual({ p25: 2, p50: 3, p75: 4, rooftops: 5 });
+  });
+
+  it('exports CSV with a totals row and a PDF; a dealership user gets 403', async () => {
+    const query = `startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`;
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/overview/csv?${query}`,
+      headers: authHeaders(agency),
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toMatch(/^Rooftop,City,State,Impressions,Clicks,CTR \(%\)/);
+    expect(lines.at(-1)).toMatch(/^Total,/);
+    expect(lines.at(1)).toContain('Not available');
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/overview.pdf?${query}`,
+      headers: authHeaders(agency),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const dealer = await login(t.app, 'dealer@demo.test');
+    expect((await get(query, dealer)).statusCode).toBe(403);
+    expect((await get('startDate=2026-11-14&endDate=2026-10-01')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, screenshotDir, uiLogin } from './fixtures';
+
+/**
+ * Issue 23 in a real browser against the real server: an administrator invites a dealership user
+ * from the Users page, the invitee accepts from the emailed link (the server's outbox) and sees
+ * only their dealership; a user resets a forgotten password from the sign-in page; the agency
+ * overview lists every rooftop with a totals row and links each to its list.
+ */
+
+const PASSWORD = 'Tangerine-Mailbox-Orbit-42';
+
+/** The link token of the newest outbox message to `to` whose subject matches (quoted-printable undone). */
+function linkToken(to: string, subject: RegExp): string | null {
+  const dir = path.join(process.env.E2E_DATA_DIR!, 'outbox');
+  if (!fs.existsSync(dir)) return null;
+  const messages = fs
+    .readdirSync(dir)
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs)
+    .map((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
+    .filter((text) => text.includes(`To: ${to}`) && subject.test(text));
+  const match = /#token=([A-Za-z0-9_-]+)/.exec(messages.at(-1) ?? '');
+  return match?.[1] ?? null;
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+test('an administrator invites a dealership user, who accepts and sees only their dealership', async ({ page }) => {
+  await uiLogin(page, 'agency@demo.test');
+  await expect(page).toHaveURL(/\/campaigns\/list/);
+  await page.getByRole('button', { name: /agency@demo\.test/ }).click();
+  await page.getByRole('menuitem', { name: 'Users' }).click();
+  await expect(page.getByRole('heading', { name: /Users of/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Invite a user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a user' });
+  await dialog.getByRole('textbox', { name: 'Email' }).fill('quinn.rivers@dealer.test');
+  await dialog.getByRole('textbox', { name: 'Name' }).fill('Quinn Rivers');
+  await dialog.getByRole('combobox', { name: 'Dealerships' }).click();
+  const option = page.getByRole('option').first();
+  const dealershipName = (await option.textContent())!.trim();
+  await option.click();
+  await page.keyboard.press('Escape');
+  await shot(page, 'users-invite');
+  await dialog.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('invitation-quinn.rivers@dealer.test')).toContainText('pending');
+  await shot(page, 'users-admin');
+  await expectAccessible(page, 'users admin');
+
+  await expect.poll(() => linkToken('quinn.rivers@dealer.test', /invited/)).not.toBeNull();
+  const token = linkToken('quinn.rivers@dealer.test', /invited/)!;
+  await page.context().clearCookies();
+  await page.goto(`/accept-invitation#token=${token}`);
+  await expect(page.getByText(/invited/)).toContainText('quinn.rivers@dealer.test');
+  await expect(page).toHaveURL(/\/accept-invitation$/);
+  await expectAccessible(page, 'accept invitation');
+  await page.getByLabel('New password').fill('password1234');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('This password appears in lists of breached passwords')).toBeVisible();
+  await page.getByLabel('New password').fill(PASSWORD);
+  await shot(page, 'accept-invitation');
+  await page.getByLabel('New password').press('Enter');
+  await expect(page).toHaveURL(/\/campaigns\/list/);
+  await expect(page.getByRole('banner')).toContainText(dealershipName);
+  const dealerships = await page.request.get('/api/agencies/1/dealerships');
+  expect(((await dealerships.json()) as { data: Array<{ name: string }> }).data.map((d) => d.name)).toEqual([
+    dealershipName,
+  ]);
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(`/accept-invitation#token=${token}`);
+  await expect(page.getByRole('alert')).toContainText('already been used');
+});
+
+test('a forgotten password is reset from the sign-in page with the emailed link', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
+  await expectAccessible(page, 'forgot password');
+  await page.getByLabel('Email').fill('quinn.rivers@dealer.test');
+  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await expect(page.getByRole('status')).toContainText('If an account uses this email address');
+  await expect.poll(() => linkToken('quinn.rivers@dealer.test', /Reset your/)).not.toBeNull();
+  await page.goto(`/reset-password#token=${linkToken('quinn.rivers@dealer.test', /Reset your/)!}`);
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expectAccessible(page, 'reset password');
+  await page.getByRole('textbox', { name: 'New password' }).fill('Sycamore-Lantern-Quartz-8');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('status')).toContainText('Your password is changed');
+  await shot(page, 'reset-password');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await uiLogin(page, 'quinn.rivers@dealer.test', 'Sycamore-Lantern-Quartz-8');
+  await expect(page).toHaveURL(/\/campaigns\/list/);
+});
+
+test('the agency overview lists every rooftop with totals and links each to its list', async ({ page }) => {
+  await uiLogin(page, 'agency@demo.test');
+  await expect(page).toHaveURL(/\/campaigns\/list/);
+  await page.goto('/dashboard/agency/1/overview?compare=1');
+  await expect(page.getByRole('heading', { name: /Agency overview/ })).toBeVisible();
+  const api = await page.request.get(`/api/agencies/1/dealerships`);
+  const rooftops = ((await api.json()) as { data: Array<{ id: number; name: string }> }).data;
+  await expect(page.getByRole('table', { name: 'Rooftops' }).locator('tbody tr')).toHaveCount(rooftops.length + 1);
+  await expect(page.getByTestId('overview-totals')).toContainText(`Total (${rooftops.length} rooftops)`);
+  await expect(page.getByText('Not available').first()).toBeVisible();
+  await shot(page, 'agency-overview');
+  await expectAccessible(page, 'agency overview');
+  // Sort by impressions with the keyboard; the order is in the URL.
+  await page.getByRole('button', { name: 'Impressions' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/sort=impressions/);
+  const first = rooftops[0]!;
+  await page.getByRole('link', { name: first.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/dealership/${first.id}/campaigns/list`));
+
+  // The audit log shows what this run did (the invitation of the first test), filtered in the URL.
+  await page.goto('/dashboard/agency/1/audit-log?action=inviteUser');
+  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('quinn.rivers@dealer.test');
+  await shot(page, 'audit-log');
+  await expectAccessible(page, 'audit log');
+});

@@ -1,0 +1,98 @@
+import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { NotFoundState } from '@/components/ui/not-found-state';
+import { PageLoader } from '@/components/ui/page-loader';
+import {
+  AgencyOverview,
+  isOverviewSort,
+  type OverviewState,
+} from '@/features/agency-overview/components/agency-overview';
+import { AuditLog } from '@/features/audit-log/components/audit-log';
+import { useMe } from '@/features/auth/api/get-me';
+import { useDealerships } from '@/features/dealerships/api/list-dealerships';
+import { UsersAdmin } from '@/features/users/components/users-admin';
+import { useDateRangeParams } from '@/hooks/use-date-range-params';
+import { useRouteIds } from './route-params';
+
+/** The agency pages of roles 1–2 (issue 23): anyone else, or a bad id, gets the not-found state. */
+function AgencyAdminOnly({ children }: { children: (organizationId: number, meId: number) => ReactNode }) {
+  const { organizationId } = useRouteIds();
+  const me = useMe();
+  if (me.isPending) return <PageLoader />;
+  if (organizationId === null || !me.data || me.data.role_id > ROLE_AGENCY_ADMIN)
+    return <NotFoundState title="Page not found" description="This page is for agency administrators." />;
+  return <>{children(organizationId, me.data.id)}</>;
+}
+
+/** `/dashboard/agency/:organizationId/overview?startDate&endDate&compare&q&sort&desc` (issue 23 §1). */
+export function AgencyOverviewRoute() {
+  const [range, setRange] = useDateRangeParams();
+  const [params, setParams] = useSearchParams();
+  const sort = params.get('sort');
+  const state: OverviewState = useMemo(
+    () => ({
+      ...range,
+      q: params.get('q') ?? undefined,
+      sort: isOverviewSort(sort) ? sort : 'name',
+      desc: params.get('desc') === 'true',
+      compare: params.get('compare') === '1',
+    }),
+    [range, params, sort],
+  );
+  const onChange = useCallback(
+    (next: Partial<OverviewState>) => {
+      if (next.startDate && next.endDate) {
+        setRange({ startDate: next.startDate, endDate: next.endDate });
+        return;
+      }
+      setParams(
+        (current) => {
+          const out = new URLSearchParams(current);
+          const put = (key: string, value: string | null) => {
+            if (value) out.set(key, value);
+            else out.delete(key);
+          };
+          if (next.q !== undefined) put('q', next.q);
+          if (next.sort !== undefined) put('sort', next.sort);
+          if (next.desc !== undefined) put('desc', next.desc ? 'true' : null);
+          if (next.compare !== undefined) put('compare', next.compare ? '1' : null);
+          return out;
+        },
+        { replace: next.q !== undefined },
+      );
+    },
+    [setParams, setRange],
+  );
+  return (
+    <AgencyAdminOnly>
+      {(organizationId) => <AgencyOverview organizationId={organizationId} state={state} onChange={onChange} />}
+    </AgencyAdminOnly>
+  );
+}
+
+function UsersPage({ organizationId, meId }: { organizationId: number; meId: number }) {
+  const dealerships = useDealerships(organizationId);
+  if (dealerships.isPending) return <PageLoader />;
+  return (
+    <UsersAdmin
+      organizationId={organizationId}
+      meId={meId}
+      dealerships={(dealerships.data?.data ?? []).map((d) => ({ id: d.id, name: d.name }))}
+    />
+  );
+}
+
+/** `/dashboard/agency/:organizationId/users` (issue 23 §2). */
+export function UsersRoute() {
+  return (
+    <AgencyAdminOnly>
+      {(organizationId, meId) => <UsersPage organizationId={organizationId} meId={meId} />}
+    </AgencyAdminOnly>
+  );
+}
+
+/** `/dashboard/agency/:organizationId/audit-log?user&action&from&to&page` (issue 23 §3). */
+export function AuditLogRoute() {
+  return <AgencyAdminOnly>{(organizationId) => <AuditLog organizationId={organizationId} />}</AgencyAdminOnly>;
+}

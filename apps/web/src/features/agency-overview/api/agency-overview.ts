@@ -1,0 +1,39 @@
+import type { OverviewSortColumn, overviewResponseSchema } from '@portal/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { api, type ResponseOf } from '@/lib/api-client';
+import { agencyKey } from '@/lib/query-keys';
+
+/** The overview's query: the range, the name filter and the order (as the URL holds them). */
+export interface OverviewParams {
+  startDate: string;
+  endDate: string;
+  q?: string | undefined;
+  sort: OverviewSortColumn;
+  desc: boolean;
+}
+
+const path = (organizationId: number) => `/api/agencies/${organizationId}/overview`;
+const query = (params: OverviewParams) => ({ ...params, q: params.q || undefined, desc: String(params.desc) });
+
+/** `GET /api/agencies/{organization_id}/overview?…` → every rooftop with its metrics (roles 1–2). */
+export const agencyOverviewQueryOptions = (organizationId: number, params: OverviewParams) =>
+  queryOptions({
+    queryKey: [...agencyKey(organizationId), 'overview', params],
+    queryFn: ({ signal }) =>
+      api.get<ResponseOf<typeof overviewResponseSchema>>(path(organizationId), { query: query(params), signal }),
+    placeholderData: keepPreviousData,
+  });
+export function useAgencyOverview(organizationId: number, params: OverviewParams) {
+  return useQuery(agencyOverviewQueryOptions(organizationId, params));
+}
+
+/** `GET …/overview/csv` or `…/overview.pdf` with the same query: the file. */
+export function useDownloadOverview(organizationId: number) {
+  return useMutation({
+    mutationFn: ({ format, params }: { format: 'csv' | 'pdf'; params: OverviewParams }) =>
+      api.download(format === 'csv' ? `${path(organizationId)}/csv` : `${path(organizationId)}.pdf`, {
+        query: query(params),
+        accept: format === 'csv' ? 'text/csv' : 'application/pdf',
+      }),
+  });
+}

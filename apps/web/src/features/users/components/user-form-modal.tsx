@@ -1,0 +1,145 @@
+import { Alert, Button, Group, Modal, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { inviteUserBodySchema, type AgencyUser, type AssignableRole } from '@portal/contracts';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '@/lib/api-client';
+
+export interface DealershipOption {
+  id: number;
+  name: string;
+}
+
+export interface UserFormValues {
+  email: string;
+  name: string;
+  role_id: AssignableRole;
+  dealership_ids: number[];
+}
+
+/**
+ * The invite form (email, name, role, dealerships for a dealership user) or, with `user`, the edit
+ * form of a user's role and dealerships. Checked with the contract's schema; the server's field
+ * messages are shown at their field.
+ */
+export function UserFormModal({
+  opened,
+  onClose,
+  user,
+  dealerships,
+  pending,
+  error,
+  onSubmit,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  user?: AgencyUser | null;
+  dealerships: DealershipOption[];
+  pending: boolean;
+  error: unknown;
+  onSubmit: (values: UserFormValues) => void;
+}) {
+  const [email, setEmail] = useState(user?.email ?? '');
+  const [name, setName] = useState(user?.name ?? '');
+  const [role, setRole] = useState<AssignableRole>(user?.role_id === 2 ? 2 : 3);
+  const [selected, setSelected] = useState<string[]>((user?.dealership_ids ?? []).map(String));
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const editing = Boolean(user);
+
+  const serverErrors: Record<string, string> = {};
+  if (isApiError(error))
+    for (const detail of error.details ?? []) serverErrors[detail.path.replace(/^body\./, '')] = detail.message;
+  const errorOf = (field: string) => fieldErrors[field] ?? serverErrors[field];
+  const general =
+    isApiError(error) && (error.details ?? []).length === 0
+      ? error.message
+      : error && !isApiError(error)
+        ? 'Something went wrong. Please try again.'
+        : null;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = {
+      email,
+      name: name || email,
+      role_id: role,
+      dealership_ids: role === 3 ? selected.map(Number) : [],
+    };
+    if (!editing) {
+      const parsed = inviteUserBodySchema.safeParse(values);
+      if (!parsed.success) {
+        setFieldErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+        return;
+      }
+    }
+    if (role === 3 && selected.length === 0) {
+      setFieldErrors({ dealership_ids: 'Choose at least one dealership for a dealership user' });
+      return;
+    }
+    setFieldErrors({});
+    onSubmit(values);
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={editing ? `Change ${user!.email}` : 'Invite a user'} centered>
+      <form onSubmit={submit} noValidate aria-label={editing ? 'Change the user' : 'Invite a user'}>
+        <Stack gap="md">
+          {editing ? null : (
+            <>
+              <TextInput
+                label="Email"
+                type="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                error={errorOf('email')}
+                data-autofocus
+              />
+              <TextInput
+                label="Name"
+                required
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+                error={errorOf('name')}
+              />
+            </>
+          )}
+          <Radio.Group
+            label="Role"
+            value={String(role)}
+            onChange={(value) => setRole(value === '2' ? 2 : 3)}
+            error={errorOf('role_id')}
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="3" label="Dealership user — opens the dealerships chosen below" />
+              <Radio value="2" label="Agency administrator — opens every dealership, manages users" />
+            </Stack>
+          </Radio.Group>
+          {role === 3 ? (
+            <MultiSelect
+              label="Dealerships"
+              placeholder="Choose dealerships"
+              data={dealerships.map((d) => ({ value: String(d.id), label: d.name }))}
+              value={selected}
+              onChange={setSelected}
+              searchable
+              error={errorOf('dealership_ids')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {general ? (
+            <Alert color="red" variant="light" role="alert">
+              {general}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} type="button">
+              Cancel
+            </Button>
+            <Button type="submit" loading={pending}>
+              {editing ? 'Save' : 'Send invitation'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
