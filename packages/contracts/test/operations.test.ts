@@ -70,6 +70,10 @@ const allowed: Record<string, string> = {
   'apps/web/src/features/campaign-wizard/api/get-inventory.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/report-params.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/get-dma-boundaries.ts': 'not yet migrated (web)',
+  'apps/web/src/features/agency-overview/api/agency-overview.ts': 'not yet migrated (web)',
+  'apps/web/src/features/audit-log/api/audit-log.ts': 'not yet migrated (web)',
+  'apps/web/src/features/auth/api/accounts.ts': 'not yet migrated (web)',
+  'apps/web/src/features/users/api/users.ts': 'not yet migrated (web)',
 };
 
 const isTest = (file: string) => /\.test\.tsx?$|\/testing\/|\/test\//.test(file);

@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { auditOperations, ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, type AuditEvent } from '@portal/contracts';
+import {
+  AGENCY_PATH,
+  auditOperations,
+  ROLE_AGENCY_ADMIN,
+  ROLE_PLATFORM_STAFF,
+  type AuditEvent,
+} from '@portal/contracts';
 import type { RouteModule } from '../../route-module';
 import { registerOperation } from '../../register';
 import { forbidden } from '../../../lib/errors';
@@ -35,10 +41,10 @@ const auditRoutes: RouteModule = async (app) => {
     // Module hooks run before a route's own: authenticate first, so anonymous is 401, not 403.
     if (!request.user) await app.requireUser(request, reply);
     const role = request.user?.role_id ?? 3;
-    if (url.startsWith('/api/agencies/') && role > ROLE_AGENCY_ADMIN)
-      throw forbidden('Only an agency administrator may read the audit log');
-    if (url.startsWith('/api/admin/') && role !== ROLE_PLATFORM_STAFF)
-      throw forbidden('Only platform staff read the whole audit log');
+    // The module's routes are the agency's (under the descriptors' agency prefix) and staff's.
+    const agencyRoute = url.startsWith(`${AGENCY_PATH}/`);
+    if (agencyRoute && role > ROLE_AGENCY_ADMIN) throw forbidden('Only an agency administrator may read the audit log');
+    if (!agencyRoute && role !== ROLE_PLATFORM_STAFF) throw forbidden('Only platform staff read the whole audit log');
   });
 
   /** `GET .../audit-log?user_id&action&from&to&pageIndex&pageSize` → `{ data, total, actions, users }`. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, userOperations } from '@portal/contracts';
+import { AGENCY_PATH, ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, userOperations } from '@portal/contracts';
 import type { RouteModule } from '../../route-module';
 import { registerOperation } from '../../register';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';
@@ -36,7 +36,7 @@ const dealershipsLabel = (ids: number[]) => (ids.length > 0 ? ` with dealerships
  */
 const userRoutes: RouteModule = async (app) => {
   app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url?.startsWith('/api/agencies/')) await requireAgencyAdmin(request);
+    if (request.routeOptions.url?.startsWith(`${AGENCY_PATH}/`)) await requireAgencyAdmin(request);
   });
 
   const organizationName = async (organizationId: number) =>
