@@ -49,20 +49,14 @@ export function apiPathLiterals(text: string, fileName = 'file.ts'): string[] {
 const allowed: Record<string, string> = {
   'apps/server/src/plugins/external/swagger.ts': 'the API documentation page (/api/docs)',
   'apps/server/src/plugins/external/http-cache.ts': 'recognises API routes by their prefix',
-  'apps/web/src/features/inventory/api/inventory-list.ts': 'not yet migrated (web)',
-  'apps/web/src/features/inventory/api/get-vehicle.ts': 'not yet migrated (web)',
   'apps/web/src/features/self-service/api/keys.ts': 'not yet migrated (web)',
   'apps/web/src/features/report-generator/api/email-domains.ts': 'not yet migrated (web)',
   'apps/web/src/features/report-generator/api/report-generator.ts': 'not yet migrated (web)',
-  'apps/web/src/features/month-over-month/api/get-month-over-month.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-wizard/api/media-markets.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-wizard/api/keys.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-wizard/api/get-inventory.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/report-params.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/get-dma-boundaries.ts': 'not yet migrated (web)',
-  'apps/web/src/features/agency-overview/api/agency-overview.ts': 'not yet migrated (web)',
-  'apps/web/src/features/audit-log/api/audit-log.ts': 'not yet migrated (web)',
-  'apps/web/src/features/users/api/users.ts': 'not yet migrated (web)',
 };
 
 const isTest = (file: string) => /\.test\.tsx?$|\/testing\/|\/test\//.test(file);
