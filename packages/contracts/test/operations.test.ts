@@ -49,9 +49,6 @@ export function apiPathLiterals(text: string, fileName = 'file.ts'): string[] {
 const allowed: Record<string, string> = {
   'apps/server/src/plugins/external/swagger.ts': 'the API documentation page (/api/docs)',
   'apps/server/src/plugins/external/http-cache.ts': 'recognises API routes by their prefix',
-  'apps/web/src/features/campaign-wizard/api/media-markets.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-wizard/api/keys.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-wizard/api/get-inventory.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/report-params.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/get-dma-boundaries.ts': 'not yet migrated (web)',
 };
