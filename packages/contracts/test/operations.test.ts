@@ -40,17 +40,14 @@ export function apiPathLiterals(text: string, fileName = 'file.ts'): string[] {
 
 /**
  * Where an `/api/` path may still be spelled. The descriptors (contracts `* /operations.ts`) are the
- * one place for operation paths (with the tenant prefixes of `operations/define.ts`); the rest
- * are not operations: the API docs page and the cache plugin that recognises the API prefix.
- * NOT YET MIGRATED (issue 19 §1, web item): the web fetchers listed below still build their URLs by
- * hand; remove an entry when its file moves to `operationPath`/descriptors — the
- * test fails for any file not listed here.
+ * one place for operation paths (with the tenant prefixes of `operations/define.ts`, and the table
+ * `operations/paths.generated.ts` generated from them); the web calls operations by id
+ * (`callOperation`, apps/web/src/lib/api-client.ts). The rest are not operations: the API docs page
+ * and the cache plugin that recognises the API prefix. The test fails for any file not listed here.
  */
 const allowed: Record<string, string> = {
   'apps/server/src/plugins/external/swagger.ts': 'the API documentation page (/api/docs)',
   'apps/server/src/plugins/external/http-cache.ts': 'recognises API routes by their prefix',
-  'apps/web/src/features/campaign-reports/api/report-params.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-reports/api/get-dma-boundaries.ts': 'not yet migrated (web)',
 };
 
 const isTest = (file: string) => /\.test\.tsx?$|\/testing\/|\/test\//.test(file);
