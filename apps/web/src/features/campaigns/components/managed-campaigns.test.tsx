@@ -105,7 +105,7 @@ describe('ManagedCampaigns table', () => {
     expect(cellUnder(row, 'CTR')).toHaveTextContent('0.35%');
   });
 
-  it('shows N/A for the clicks of a DOH campaign and for a missing CTR', async () => {
+  it('shows N/A for the clicks and the CTR of a DOH campaign (clicks not measured) and for a missing CTR', async () => {
     mockCampaigns([
       managedCampaignFactory({
         client_campaign_display_name: 'Billboards',
@@ -119,6 +119,7 @@ describe('ManagedCampaigns table', () => {
     renderList();
     await findTable();
     expect(cellUnder(rowOf('Billboards'), 'Clicks')).toHaveTextContent('N/A');
+    expect(cellUnder(rowOf('Billboards'), 'CTR')).toHaveTextContent('N/A');
     expect(cellUnder(rowOf('No Delivery'), 'Clicks')).toHaveTextContent('0');
     expect(cellUnder(rowOf('No Delivery'), 'CTR')).toHaveTextContent('N/A');
   });
