@@ -53,6 +53,7 @@ const allowed: Record<string, string> = {
   'apps/web/src/features/campaigns/api/list-campaign-trust.ts': 'not yet migrated (web)',
   'apps/web/src/features/campaign-reports/api/get-campaign-trust.ts': 'not yet migrated (web)',
   'apps/web/src/features/data-health/api/get-data-health.ts': 'not yet migrated (web)',
+  'apps/web/src/features/campaign-reports/api/get-self-service-trust.ts': 'not yet migrated (web)',
   'apps/web/src/features/auth/api/logout.ts': 'not yet migrated (web)',
   'apps/web/src/features/auth/api/login.ts': 'not yet migrated (web)',
   'apps/web/src/features/inventory/api/inventory-list.ts': 'not yet migrated (web)',

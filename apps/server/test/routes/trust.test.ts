@@ -262,6 +262,36 @@ describe('data health', () => {
     });
   });
 
+  it('a self-service campaign has its platform source freshness in the report header, 404 at another rooftop', async () => {
+    const [fresh, stale] = await t.database.db
+      .select({ id: selfServiceCampaigns.id })
+      .from(selfServiceCampaigns)
+      .where(sql`${selfServiceCampaigns.vendorCampaignId} in ('trust-1', 'trust-2')`)
+      .orderBy(selfServiceCampaigns.vendorCampaignId);
+    const trustOfSelfService = async (id: number) => {
+      const response = await get(`${DEALERSHIP}/campaigns/self-service/${id}/trust`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as CampaignTrust;
+    };
+    expect(await trustOfSelfService(fresh!.id)).toEqual({
+      campaign_id: fresh!.id,
+      dealership_id: 101,
+      freshness: {
+        source: 'google_ads',
+        data_through: '2026-11-14',
+        updated_at: '2026-11-15T12:05:00.000Z',
+        expected_through: '2026-11-14',
+        stale: false,
+        time_zone: 'America/Chicago',
+        label: 'Data through Nov 14, 2026, updated 6:05 AM CST',
+      },
+      pacing: null,
+    });
+    expect((await trustOfSelfService(stale!.id)).freshness.stale).toBe(true);
+    const elsewhere = await get(`/api/agencies/1/dealership/102/campaigns/self-service/${fresh!.id}/trust`);
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
   it('a refused file set is logged as a failed run with its first error', async () => {
     const dir = await writeFiles({
       'campaign_daily_metrics.csv': `${METRICS_HEADER}\n999999,2026-11-02,1,0,0,,0,0,0,0,0\n`,

@@ -30,6 +30,15 @@ export const trustOperations = {
     params: campaignTrustParamsSchema,
     response: { 200: campaignTrustSchema, ...commonErrors },
   }),
+  getSelfServiceCampaignTrust: defineOperation({
+    id: 'getSelfServiceCampaignTrust',
+    method: 'GET',
+    path: `${DEALERSHIP_PATH}/campaigns/self-service/:campaign_id/trust`,
+    summary: 'Freshness of one self-service campaign (Google Ads or Meta sync; report header)',
+    tags,
+    params: campaignTrustParamsSchema,
+    response: { 200: campaignTrustSchema, ...commonErrors },
+  }),
   getDataHealth: defineOperation({
     id: 'getDataHealth',
     method: 'GET',

@@ -39,9 +39,9 @@ describe('PacingChip', () => {
     );
     const chips = screen.getAllByTestId('pacing-chip');
     expect(chips.map((chip) => [chip.textContent, chip.dataset.state])).toEqual([
-      ['80.0 % · Under-pacing', 'under'],
+      ['80.0 % · Under', 'under'],
       ['100.0 % · On track', 'on_track'],
-      ['120.0 % · Over-pacing', 'over'],
+      ['120.0 % · Over', 'over'],
     ]);
     expect(chips[0]).toHaveAccessibleName(
       'Under-pacing: 80.0 % of expected (band 95–105 %). 112,000 of 140,000 expected through Nov 14, 2026 (day 14 of 30). ' +

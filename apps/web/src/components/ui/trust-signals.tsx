@@ -10,6 +10,8 @@ import {
 } from '@portal/contracts';
 
 const pacingColors: Record<PacingState, string> = { under: 'orange', on_track: 'teal', over: 'grape' };
+/** The chip's short word for the state (the tooltip and accessible name say it in full). */
+const chipWords: Record<PacingState, string> = { under: 'Under', on_track: 'On track', over: 'Over' };
 
 /** What the pacing numbers say, for a tooltip and screen readers (docs/trust.md "Pacing"). */
 export function pacingSummary(pacing: Pacing): string {
@@ -40,12 +42,13 @@ export function PacingChip({ pacing }: { pacing: Pacing | null | undefined }) {
         color={pacingColors[pacing.state]}
         variant="light"
         radius="sm"
+        styles={{ label: { overflow: 'visible' } }}
         data-testid="pacing-chip"
         data-state={pacing.state}
         aria-label={summary}
         tabIndex={0}
       >
-        {`${pacing.pace_percent.toFixed(1)} % · ${pacingStateLabels[pacing.state]}`}
+        {`${pacing.pace_percent.toFixed(1)} % · ${chipWords[pacing.state]}`}
       </Badge>
     </Tooltip>
   );

@@ -2,7 +2,12 @@ import { ROLE_AGENCY_ADMIN, trustOperations } from '@portal/contracts';
 import type { RouteModule } from '../../route-module';
 import { registerOperation } from '../../register';
 import { forbidden, notFound } from '../../../lib/errors';
-import { loadCampaignTrust, loadDataHealth, loadTrustSettings } from '../../../repositories/trust';
+import {
+  loadCampaignTrust,
+  loadDataHealth,
+  loadSelfServiceTrust,
+  loadTrustSettings,
+} from '../../../repositories/trust';
 
 /**
  * Data freshness, pacing and Data health (issue 21 §1–2, docs/trust.md). Computed on every request
@@ -26,6 +31,19 @@ const trustRoutes: RouteModule = async (app, options) => {
     const settings = await loadTrustSettings(app.db, { organizationId: request.params.organization_id });
     const [trust] = await loadCampaignTrust(app.db, {
       dealershipIds: [request.params.dealership_id],
+      campaignId: request.params.campaign_id,
+      now: options.clock(),
+      settings,
+    });
+    if (!trust) throw notFound('Campaign not found');
+    return trust;
+  });
+
+  /** `GET .../campaigns/self-service/{campaign_id}/trust` → its freshness (Google Ads / Meta); 404 if not the dealership's. */
+  registerOperation(app, trustOperations.getSelfServiceCampaignTrust, async (request) => {
+    const settings = await loadTrustSettings(app.db, { organizationId: request.params.organization_id });
+    const trust = await loadSelfServiceTrust(app.db, {
+      dealershipId: request.params.dealership_id,
       campaignId: request.params.campaign_id,
       now: options.clock(),
       settings,
