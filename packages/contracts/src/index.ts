@@ -56,3 +56,4 @@ export * from './audit/audit-log';
 export * from './audit/operations';
 export * from './agency-overview/overview';
 export * from './agency-overview/operations';
+export * from './trust';

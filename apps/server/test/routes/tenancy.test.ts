@@ -219,6 +219,8 @@ const adminOnly = new Set([
   'GET /api/agencies/:organization_id/email-domains',
   'POST /api/agencies/:organization_id/email-domains',
   'DELETE /api/agencies/:organization_id/email-domains/:domain',
+  // Data health (issue 21 §1): roles 1–2.
+  'GET /api/agencies/:organization_id/data-health',
   // Users, audit log and overview (issue 23): roles 1–2.
   'GET /api/agencies/:organization_id/users',
   'POST /api/agencies/:organization_id/invitations',

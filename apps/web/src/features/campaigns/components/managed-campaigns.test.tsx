@@ -17,6 +17,9 @@ function mockCampaigns(campaigns: ManagedCampaign[]) {
     'GET /api/agencies/:org/dealership/:dealer/campaigns': {
       body: { data: campaigns, pagination: { total: campaigns.length } },
     },
+    'GET /api/agencies/:org/dealership/:dealer/campaign-trust': {
+      body: { time_zone: 'America/Chicago', band: { low: 95, high: 105 }, stale_after_hour: 10, data: [] },
+    },
   });
 }
 
@@ -63,7 +66,17 @@ describe('ManagedCampaigns table', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent?.trim());
-    expect(headers).toEqual(['Status', 'Booking Month', 'Name', 'Product', 'Impressions', 'Clicks', 'CTR']);
+    expect(headers).toEqual([
+      'Status',
+      'Booking Month',
+      'Name',
+      'Product',
+      'Impressions',
+      'Clicks',
+      'CTR',
+      'Pacing',
+      'Data through',
+    ]);
   });
 
   it('shows demand_local_net as Budget when show_budget_type is 1, and budget otherwise', async () => {
