@@ -458,7 +458,8 @@ describe('tenancy on every tenant-scoped route', () => {
         else expect(response.statusCode, label).toBeLessThan(300);
       }
     }
-  });
+    // Every tenant route three times, the PDF exports included: over a minute on a busy 2-core machine.
+  }, 300_000);
 
   it('a campaign of another dealership is 404 on every campaign route, even for platform staff', async () => {
     for (const route of tenantRoutes().filter((r) => r.url.includes(':campaign_id'))) {
