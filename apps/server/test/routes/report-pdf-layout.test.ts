@@ -16,6 +16,8 @@ import {
   type SummaryHighlights,
 } from '@portal/contracts';
 import { campaignReportContent, reportDmaMap } from '../../src/exports/pdf/campaign-report-pdf';
+import { eq } from 'drizzle-orm';
+import { dealerships, organizations } from '../../src/db/schema';
 import { pageGeometry } from '../../src/exports/pdf/report-document';
 import { loadReportPdfData } from '../../src/exports/pdf/report-data';
 import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
@@ -225,4 +227,30 @@ describe('the report PDF of every product code, from the demo (issue 20 §1)', (
     },
     120_000,
   );
+
+  it('prints on US Letter, portrait, unless the agency chose A4', async () => {
+    const { campaign, range } = demoCase('DSP')!;
+    const url = `/api/agencies/1/dealership/${campaign.dealership_id}/campaigns/${campaign.client_campaign_id}/report.pdf?start_date=${range.start_date}&end_date=${range.end_date}`;
+    const pageSize = async () => {
+      const response = await t.app.inject({ method: 'GET', url, headers: authHeaders(cookie) });
+      const file = path.join(tmp, 'paper.pdf');
+      fs.writeFileSync(file, response.rawPayload);
+      return /Page size:\s+(.*)/.exec(execFileSync('pdfinfo', [file]).toString())![1];
+    };
+    expect(await pageSize()).toBe('612 x 792 pts (letter)');
+    const [dealership] = await t.app.db
+      .select({ organizationId: dealerships.organizationId })
+      .from(dealerships)
+      .where(eq(dealerships.id, Number(campaign.dealership_id)));
+    const organizationId = dealership!.organizationId;
+    await t.app.db.update(organizations).set({ reportPaperSize: 'a4' }).where(eq(organizations.id, organizationId));
+    try {
+      expect(await pageSize()).toBe('595.28 x 841.89 pts (A4)');
+    } finally {
+      await t.app.db
+        .update(organizations)
+        .set({ reportPaperSize: 'letter' })
+        .where(eq(organizations.id, organizationId));
+    }
+  });
 });

@@ -248,11 +248,11 @@ const blocks: Record<ReportSectionKind, Block> = {
             rows: data.dmas?.data ?? [],
             names: dmaMap.names,
             bounds: dmaMap.bounds,
-            aspect: width / 320,
+            aspect: width / 260,
             ...off,
           })
         : null,
-    320,
+    260,
   ),
   'top-conversions': chart((_spec, data) => conversionsByTypeChart(data.social?.conversionsMetrics ?? [], off)),
   conversions: (spec, context) => {
@@ -554,7 +554,8 @@ export async function buildCampaignReportPdf(data: ReportPdfData, options: { pre
       product: `${c.product_name} (${c.product_code}) · flight ${formatDateRange(c.start_date, c.end_date)}`,
       range,
       lines: [
-        `Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
+        // DOH measures no clicks, so neither clicks nor CTR (issue 20 §2).
+        `Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${c.product_code === 'DOH' ? NOT_AVAILABLE : pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
       ],
       dataThrough: cover.dataThrough,
       timeZone: cover.timeZone,
