@@ -295,4 +295,27 @@ describe('PDF sections come from the product catalogue (issue 19 §2)', () => {
     },
     60_000,
   );
+
+  it('the cover shows the agency’s logo when it has one, its name otherwise (issue 20 §1)', async () => {
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const images = async (data: ReportPdfData) => {
+      const file = path.join(os.tmpdir(), `logo-${process.pid}-${Date.now()}.pdf`);
+      fs.writeFileSync(file, await buildCampaignReportPdf(data, { previews: [] }));
+      try {
+        // pdfimages -list: two header lines, then one line per image (type 'image'; its alpha is an 'smask').
+        return execFileSync('pdfimages', ['-list', file])
+          .toString()
+          .trim()
+          .split('\n')
+          .slice(2)
+          .filter((line) => line.trim().split(/\s+/)[2] === 'image').length;
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    };
+    const data = pdfData(reportSectionVariants(base, 'DSP', 'display').every);
+    expect(await images(data)).toBe(0);
+    expect(await images({ ...data, cover: { ...data.cover, agency: { ...data.cover.agency, logo } } })).toBe(1);
+  }, 60_000);
 });
