@@ -20,6 +20,7 @@ export * from './analytics/record-event';
 export * from './ingestion/entities';
 export * from './campaign-reports/common';
 export * from './campaign-reports/campaign-report';
+export * from './campaign-reports/report-kpis';
 export * from './campaign-reports/breakdowns';
 export * from './campaign-reports/spec-pages';
 export * from './campaign-reports/vehicle-page';
