@@ -9,6 +9,7 @@ import {
   selfServiceDailyMetrics,
   syncRuns,
 } from '../../src/db/schema';
+import { reportDataThrough } from '../../src/exports/pdf/report-cover';
 import { ingestFolder } from '../../src/ingestion';
 import { authHeaders, build, login, writeFiles, type TestContext } from '../helper';
 
@@ -160,6 +161,15 @@ describe('freshness', () => {
       'Data through Nov 12, 2026, updated Nov 15, 6:14 AM CST',
     ]);
     expect((await trustOf(ENDED)).freshness.stale).toBe(false);
+  });
+
+  it("the PDF cover's data-through is the campaign's freshness record, as the report header shows it", async () => {
+    const report = (id: number) => ({ campaign: { client_campaign_id: id }, daily: [] }) as never;
+    expect(await reportDataThrough(t.database.db, report(ON_TRACK))).toEqual({
+      lastDay: '2026-11-14',
+      ingestedAt: '2026-11-15T12:14:00.000Z',
+    });
+    expect((await reportDataThrough(t.database.db, report(STALE))).lastDay).toBe('2026-11-12');
   });
 
   it('the list answers every campaign of the dealership; a re-load of older days never moves freshness back', async () => {

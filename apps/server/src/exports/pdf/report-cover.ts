@@ -1,7 +1,7 @@
 import { eq, max } from 'drizzle-orm';
 import type { CampaignReport, ReportPaperSize } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { dealerships, managedCampaigns, organizations, systemState } from '../../db/schema';
+import { campaignFreshness, dealerships, managedCampaigns, organizations, systemState } from '../../db/schema';
 
 /** What the cover, header and footer of a report PDF show besides the report itself (issue 20 §1). */
 export interface ReportCover {
@@ -27,12 +27,18 @@ export interface DataThrough {
 }
 
 /**
- * "Data through" of a report — one function so a freshness service can replace it: the last day
- * of `report.daily` with any delivery, and the newest ingestion time the database records for the
- * campaign (its row's `updated_at`, written by every ingestion that touches it, or the demo's
- * `demo_loaded_at` when newer).
+ * "Data through" of a report: the campaign's freshness record (issue 21 §1, docs/trust.md: the last
+ * complete day its ingestion files delivered and when they arrived) — the same facts the report
+ * header and the list show. A campaign without one (loaded before freshness was recorded) falls
+ * back to the last day of `report.daily` with any delivery and the newest ingestion time the
+ * database records for it (its row's `updated_at`, or the demo's `demo_loaded_at` when newer).
  */
 export async function reportDataThrough(db: Db, report: CampaignReport): Promise<DataThrough> {
+  const [recorded] = await db
+    .select({ dataThrough: campaignFreshness.dataThrough, arrivedAt: campaignFreshness.arrivedAt })
+    .from(campaignFreshness)
+    .where(eq(campaignFreshness.campaignId, report.campaign.client_campaign_id));
+  if (recorded) return { lastDay: recorded.dataThrough, ingestedAt: recorded.arrivedAt.toISOString() };
   const delivered = report.daily.filter(
     (day) => day.impressions > 0 || day.clicks > 0 || day.views > 0 || day.calls > 0 || day.leads > 0,
   );
