@@ -52,6 +52,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/testing/setup-tests.ts'],
+          // A whole report page renders in 1–3 s on 2 idle cores; 5 s (the default) was met only
+          // when nothing else ran on the machine.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -118,16 +118,21 @@ export function installRights() {
   return { root, sudo, apt };
 }
 
+/** apt-get's option to wait for the dpkg lock (seconds) rather than fail while another apt run holds it. */
+const APT_LOCK_WAIT = ['-o', 'DPkg::Lock::Timeout=300'];
+
 /**
  * Runs the apt install of `plan` (from planTools) with `aptGet` (installRights' path), `apt-get update`
  * then `apt-get install -y`, non-interactive, with its output shown; returns whether both succeeded.
+ * Both wait up to 5 minutes for apt's lock when another apt/dpkg run holds it (a machine's own
+ * updates, or a second test run installing at the same time) instead of failing at once.
  */
 export function installPackages(plan, aptGet = 'apt-get') {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const prefix = plan.sudo ? ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive'] : [];
   for (const args of [
-    [aptGet, 'update', '-qq'],
-    [aptGet, 'install', '-y', '-qq', ...plan.packages],
+    [aptGet, ...APT_LOCK_WAIT, 'update', '-qq'],
+    [aptGet, ...APT_LOCK_WAIT, 'install', '-y', '-qq', ...plan.packages],
   ]) {
     const command = [...prefix, ...args];
     const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit', env });

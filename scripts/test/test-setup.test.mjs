@@ -123,7 +123,8 @@ describe('what npm test sets up (issue 26)', () => {
       true,
     );
     expect(fs.readFileSync(log, 'utf8')).toBe(
-      'noninteractive update -qq\nnoninteractive install -y -qq chromium poppler-utils\n',
+      'noninteractive -o DPkg::Lock::Timeout=300 update -qq\n' +
+        'noninteractive -o DPkg::Lock::Timeout=300 install -y -qq chromium poppler-utils\n',
     );
     fs.writeFileSync(aptGet, '#!/bin/sh\nexit 100\n', { mode: 0o755 });
     expect(installPackages({ action: 'install', packages: ['chromium'], sudo: false }, aptGet)).toBe(false);

@@ -185,7 +185,7 @@ test.describe('campaign wizard', () => {
     await expectAccessible(page, 'wizard step 6 (success)');
     await page.screenshot({ path: `${screenshotDir}/wizard-success.png`, fullPage: true });
     await page.getByRole('button', { name: 'Close this window' }).click();
-    await expect(page).toHaveURL(/\/campaigns\/list$/);
+    await expect(page).toHaveURL(/\/campaigns\/list(\?startDate=[\d-]+&endDate=[\d-]+)?$/);
 
     const row = page.getByRole('row').filter({ hasText: 'E2E used cars' });
     await expect(row).toHaveCount(1);
@@ -264,7 +264,7 @@ test.describe('campaign wizard', () => {
     await expect(page.getByText('Ready to launch!')).toBeVisible();
     await page.getByRole('button', { name: 'Create campaign!' }).dblclick();
     await expect(toast(page, 'Campaign created!')).toBeVisible();
-    await expect(page).toHaveURL(/\/campaigns\/list$/);
+    await expect(page).toHaveURL(/\/campaigns\/list(\?startDate=[\d-]+&endDate=[\d-]+)?$/);
     const row = page.getByRole('row').filter({ hasText: 'E2E mobile banners' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Campaign not started yet');

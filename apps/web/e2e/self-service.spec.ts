@@ -34,7 +34,7 @@ async function importTwo(page: Page, vendor: 'Google Ads' | 'Meta Ads') {
   await expect(page.getByText('Imported successfully.')).toBeVisible();
   await expect(page.getByText('Nice! You have imported 2 campaign(s) successfully')).toBeVisible();
   await page.getByRole('link', { name: 'See Campaigns' }).click();
-  await expect(page).toHaveURL(new RegExp(`${SELF_SERVICE}$`));
+  await expect(page).toHaveURL(new RegExp(`${SELF_SERVICE}(\\?startDate=[\\d-]+&endDate=[\\d-]+)?$`));
 }
 
 test('a dealership user is told to contact the agency administrator', async ({ page }) => {

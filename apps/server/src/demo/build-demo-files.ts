@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { isoDateSchema, productCatalog } from '@portal/contracts';
+import { addDays as addCalendarDays, flightDays, isoDateSchema, productCatalog } from '@portal/contracts';
 import { buildActivity } from './activity';
 import { allocateBreakdowns, fillKeywordShares, type InventoryVehicle } from './allocations';
 import {
@@ -116,7 +116,7 @@ export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOpti
     ]),
     writeEntity(outDir, 'dealerships', buildDealershipRows(dealerships)),
     writeEntity(outDir, 'inventory_vehicles', inventoryRows),
-    writeEntity(outDir, 'campaigns', campaignRows(outputs, showFlags)),
+    writeEntity(outDir, 'campaigns', campaignRows(outputs, showFlags, addCalendarDays(today, -1))),
     writeEntity(outDir, 'campaign_daily_metrics', dailyMetricRows(outputs)),
     writeEntity(
       outDir,
@@ -206,15 +206,47 @@ function showFlagsByCampaign(plan: PlannedCampaign[]): Map<number, boolean> {
   return new Map(plan.map((planned) => [planned.id, planned.code === 'DYD' && dydCount++ % 2 === 0]));
 }
 
-function campaignRows(outputs: CampaignOutput[], showFlags: Map<number, boolean>): EntityRow<'campaigns'>[] {
+/** The demo dealer's rooftop (dealer@demo.test), where the planted under-pacing campaign runs. */
+const PLANTED_DEALERSHIP_ID = 101;
+/** The planted campaign's pace (issue 21 §2, docs/demo-data.md "Pacing"): 80 % of its expected impressions. */
+export const PLANTED_PACE = 0.8;
+
+/**
+ * Issue 21 §2: the planted under-pacing campaign — the first active campaign of dealership 101, in
+ * id order, with at least 10,000 impressions delivered (so rounding its booked impressions to the
+ * thousand moves its pace by well under a point).
+ */
+export function plantedUnderPacing(outputs: CampaignOutput[]): number | null {
+  const delivered = (output: CampaignOutput) => [...output.daily.values()].reduce((sum, d) => sum + d.impressions, 0);
+  const planted = outputs
+    .filter((o) => o.planned.status === 'active' && o.planned.dealership.id === PLANTED_DEALERSHIP_ID)
+    .sort((a, b) => a.planned.id - b.planned.id)
+    .find((o) => delivered(o) >= 10_000);
+  return planted?.planned.id ?? null;
+}
+
+function campaignRows(
+  outputs: CampaignOutput[],
+  showFlags: Map<number, boolean>,
+  yesterday: string,
+): EntityRow<'campaigns'>[] {
+  const planted = plantedUnderPacing(outputs);
   return outputs.map(({ planned, flight, vendorCampaignName, daily }) => {
     const budget = BUDGETS[Math.floor(seededRandom(planned.id)() * BUDGETS.length)] ?? 3000;
     let delivered = 0;
     for (const day of daily.values()) delivered += day.impressions;
-    const booked =
-      planned.status === 'pending'
-        ? Math.round((budget / productCpm(planned.code)) * 1000) // what the budget buys at a typical CPM
-        : Math.max(1000, Math.ceil((delivered * 1.15) / 1000) * 1000);
+    let booked: number;
+    if (planned.status === 'pending') {
+      booked = Math.round((budget / productCpm(planned.code)) * 1000); // what the budget buys at a typical CPM
+    } else if (planned.status === 'active' && flight.start <= yesterday && delivered > 0) {
+      // Booked so that delivery to date is a chosen pace of the even daily plan (docs/trust.md):
+      // 97–104 % (on track) for every running campaign but the planted one, at 80 %.
+      const pace = planned.id === planted ? PLANTED_PACE : 0.97 + 0.07 * seededRandom(planned.id * 31 + 7)();
+      const elapsed = flightDays(flight.start, flight.end < yesterday ? flight.end : yesterday);
+      booked = Math.max(1000, Math.ceil((delivered * flightDays(flight.start, flight.end)) / elapsed / pace));
+    } else {
+      booked = Math.max(1000, Math.ceil((delivered * 1.15) / 1000) * 1000);
+    }
     const show = showFlags.get(planned.id) ? 1 : 0;
     return {
       client_campaign_id: planned.id,

@@ -504,6 +504,34 @@ async function writeFile(tx: Db, file: ParsedFile, context: Context, client: pg.
 }
 
 /**
+ * Freshness of the file set (issue 21 §1, docs/trust.md): a file set's daily metrics are complete
+ * through their newest day (a campaign without a row on a day delivered nothing that day), so every
+ * campaign with daily metrics in the files reaches that day — never moving back on a re-load of
+ * older days — and its data arrived now (the transaction's time).
+ */
+async function recordFreshness(tx: Db, files: ParsedFile[]) {
+  const daily = files.find((f) => f.entity === 'campaign_daily_metrics');
+  if (!daily || daily.rows.length === 0) return;
+  let through = '';
+  const campaigns = new Set<number>();
+  for (const row of daily.rows) {
+    campaigns.add(row.value.client_campaign_id as number);
+    const date = String(row.value.date);
+    if (date > through) through = date;
+  }
+  const newest = new Map([...campaigns].map((id) => [id, through]));
+  const entries = [...newest.entries()];
+  for (let i = 0; i < entries.length; i += 5000) {
+    const chunk = entries.slice(i, i + 5000);
+    await tx.execute(sql`insert into campaign_freshness (campaign_id, data_through, arrived_at)
+      select id, day, now() from unnest(${sql.param(chunk.map(([id]) => id))}::int[], ${sql.param(chunk.map(([, day]) => day))}::date[]) as t(id, day)
+      on conflict (campaign_id) do update set
+        data_through = greatest(campaign_freshness.data_through, excluded.data_through),
+        arrived_at = excluded.arrived_at`);
+  }
+}
+
+/**
  * Loads validated files in one transaction, in dependency order, upserting every row on its
  * natural key (re-loading the same files changes nothing; on PostgreSQL unchanged rows are not even
  * rewritten, see copyUpsert). References are checked first; on any
@@ -540,6 +568,7 @@ export async function ingestFiles(
       await client.query('begin');
       const tx = drizzle(client, { schema }) as unknown as Db;
       for (const file of ordered) await writeFile(tx, file, context, client);
+      await recordFreshness(tx, ordered);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => {});
@@ -550,6 +579,7 @@ export async function ingestFiles(
   } else {
     await db.transaction(async (tx) => {
       for (const file of ordered) await writeFile(tx as unknown as Db, file, context, null);
+      await recordFreshness(tx as unknown as Db, ordered);
     });
   }
   return { ok: true, result: { files: ordered.map((f) => ({ file: f.file, entity: f.entity, rows: f.rows.length })) } };

@@ -1,6 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { formatDay, formatInstant } from '@portal/contracts';
+import { formatDateTime, formatDay, formatInstant } from '@portal/contracts';
 import { csvStream } from '../exports/spreadsheet-writers';
 
 /** One column of a CSV export: its header text and how a row's value is written. */
@@ -31,6 +31,11 @@ export function formatUsDate(isoDate: string): string {
 /** An instant's calendar day in a time zone as MM/DD/YYYY. */
 export function formatUsLocalDate(instant: string, timeZone: string): string {
   return formatInstant(instant, 'display', timeZone);
+}
+
+/** An instant in a time zone as `MM/DD/YYYY h:mm AM/PM`, the phone-calls page's date and time. */
+export function formatUsLocalDateTime(instant: string, timeZone: string): string {
+  return formatDateTime(instant, timeZone);
 }
 
 /** Seconds as m:ss (125 → '2:05'; an hour and more stays in minutes: 3725 → '62:05'). */

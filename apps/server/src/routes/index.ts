@@ -25,6 +25,7 @@ import accountRoutes from './api/auth/accounts';
 import userRoutes from './api/users';
 import auditRoutes from './api/audit';
 import agencyOverviewRoutes from './api/agency-overview';
+import trustRoutes from './api/trust';
 
 export type { RouteModule, RouteOptions } from './route-module';
 
@@ -57,6 +58,7 @@ const routeModules: RouteModule[] = [
   userRoutes,
   auditRoutes,
   agencyOverviewRoutes,
+  trustRoutes,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, localDate } from '@portal/contracts';
+import { addDays, localDate, VENDOR_GOOGLE_ADS } from '@portal/contracts';
 import type { App } from '../types';
 import type { JobDefinition } from '../jobs/job-definition';
 import {
@@ -9,6 +9,7 @@ import {
   upsertDailyRows,
   upsertProductRows,
 } from '../repositories/self-service';
+import { recordSyncRun } from '../repositories/trust/record';
 import { grantCampaign } from './account-scope';
 import { withPlatform } from './platform-access';
 
@@ -50,6 +51,14 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
   if (!campaign) return;
   const yesterday = addDays(localDate(app.adPlatforms.clock(), 'America/Chicago'), -1);
   const live = campaign.status === 'available' && campaign.lastSyncedAt !== null;
+  const startedAt = app.adPlatforms.clock();
+  const run = {
+    source: campaign.vendorId === VENDOR_GOOGLE_ADS ? 'google_ads' : 'meta',
+    organizationId: campaign.organizationId,
+    campaignId: campaign.id,
+    startedAt,
+  } as const;
+  let rowsLoaded = 0;
   try {
     if (!live) await setImportStatus(app.db, { campaignId: campaign.id, status: 'initial_load' });
     const from = live ? maxDate(campaign.startDate, addDays(yesterday, -(REFRESH_DAYS - 1))) : campaign.startDate;
@@ -64,14 +73,11 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
         await setStatusName(app.db, { campaignId: campaign.id, statusName: onPlatform.statusName });
       if (from <= to) {
         const range = { startDate: from, endDate: to };
-        await upsertDailyRows(app.db, {
-          campaignId: campaign.id,
-          rows: await connector.dailyMetrics(token, account, campaign.vendorCampaignId, range),
-        });
-        await upsertProductRows(app.db, {
-          campaignId: campaign.id,
-          rows: await connector.productRows(token, account, campaign.vendorCampaignId, range),
-        });
+        const daily = await connector.dailyMetrics(token, account, campaign.vendorCampaignId, range);
+        await upsertDailyRows(app.db, { campaignId: campaign.id, rows: daily });
+        const products = await connector.productRows(token, account, campaign.vendorCampaignId, range);
+        await upsertProductRows(app.db, { campaignId: campaign.id, rows: products });
+        rowsLoaded = daily.length + products.length;
       }
     });
     await setImportStatus(app.db, {
@@ -82,9 +88,11 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
         lastSyncedAt: app.adPlatforms.clock(),
       },
     });
+    await recordSyncRun(app.db, { ...run, finishedAt: app.adPlatforms.clock(), status: 'ok', rowsLoaded });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     app.log.warn({ campaignId, retryCount: job.retryCount, reason }, 'self-service sync failed');
+    await recordSyncRun(app.db, { ...run, finishedAt: app.adPlatforms.clock(), status: 'failed', error: reason });
     if (job.retryCount >= job.retryLimit) {
       await setImportStatus(app.db, {
         campaignId: campaign.id,

@@ -55,8 +55,17 @@ describe('agency overview', () => {
       expect(row.current.leads).toBe(expected.leads);
       expect(row.daily_impressions.length).toBe(30);
       expect(row.daily_impressions.reduce((a, b) => a + b, 0)).toBe(expected.impressions);
-      expect(row.trust).toEqual({ available: false, pacing_state: null, open_alerts: null, data_freshness: null });
+      // Issue 21: pacing and freshness of the rooftop's managed campaigns; open alerts not yet.
+      expect(row.trust.available).toBe(true);
+      expect(row.trust.open_alerts).toBeNull();
+      expect(row.trust.pacing_state).toEqual(expect.any(String));
+      expect(row.trust.data_freshness).toEqual(expect.any(String));
     }
+    // The demo's planted under-pacing campaign (docs/demo-data.md) runs at rooftop 101; the demo's
+    // data reaches yesterday, so nothing is stale at TEST_NOW.
+    const demoDealer = overview.rows.find((row) => row.dealership_id === 101)!;
+    expect(demoDealer.trust.pacing_state).toBe('1 under of 2 paced');
+    expect(demoDealer.trust.data_freshness).toMatch(/^Data through Nov 14, 2026, updated /);
     const sum = (key: 'impressions' | 'clicks' | 'spend' | 'leads') =>
       overview.rows.reduce((total, row) => total + row.current[key], 0);
     const totals = overview.totals.current;

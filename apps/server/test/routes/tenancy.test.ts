@@ -219,6 +219,8 @@ const adminOnly = new Set([
   'GET /api/agencies/:organization_id/email-domains',
   'POST /api/agencies/:organization_id/email-domains',
   'DELETE /api/agencies/:organization_id/email-domains/:domain',
+  // Data health (issue 21 §1): roles 1–2.
+  'GET /api/agencies/:organization_id/data-health',
   // Users, audit log and overview (issue 23): roles 1–2.
   'GET /api/agencies/:organization_id/users',
   'POST /api/agencies/:organization_id/invitations',
@@ -456,7 +458,8 @@ describe('tenancy on every tenant-scoped route', () => {
         else expect(response.statusCode, label).toBeLessThan(300);
       }
     }
-  });
+    // Every tenant route three times, the PDF exports included: over a minute on a busy 2-core machine.
+  }, 300_000);
 
   it('a campaign of another dealership is 404 on every campaign route, even for platform staff', async () => {
     for (const route of tenantRoutes().filter((r) => r.url.includes(':campaign_id'))) {

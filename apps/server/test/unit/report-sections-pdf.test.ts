@@ -87,6 +87,13 @@ const metricsDay = { date: '2026-02-01', impressions: 40_000, clicks: 160, ctr: 
 function pdfData(report: CampaignReport): ReportPdfData {
   return {
     report,
+    previous: { ...report, range: { start_date: '2026-01-29', end_date: '2026-01-31' } },
+    cover: {
+      agency: { name: 'Demo Agency', logo: null, paperSize: 'letter' },
+      timeZone: 'America/Chicago',
+      dataThrough: { lastDay: '2026-02-02', ingestedAt: '2026-02-03T08:00:00.000Z' },
+      generatedAt: '2026-02-03T09:00:00.000Z',
+    },
     sections: shownReportSections(report),
     audience: {
       overallMetrics: { impressions: 120_000, clicks: 480, ctr: 0.4 },
@@ -209,13 +216,23 @@ function pdfData(report: CampaignReport): ReportPdfData {
   };
 }
 
-/** The section headings of a PDF body (pdfmake nodes styled `sectionTitle`), in reading order. */
+/** The section headings of a PDF body (pdfmake nodes styled `sectionTitle`, tables' title rows too), in reading order. */
 function headings(content: Content | Content[]): string[] {
   if (Array.isArray(content)) return content.flatMap(headings);
   if (typeof content !== 'object' || content === null) return [];
-  const node = content as { text?: unknown; style?: unknown; stack?: Content[]; columns?: Content[] };
+  const node = content as {
+    text?: unknown;
+    style?: unknown;
+    stack?: Content[];
+    columns?: Content[];
+    table?: { body: Content[][] };
+  };
   if (node.style === 'sectionTitle' && typeof node.text === 'string') return [node.text];
-  return [...headings(node.stack ?? []), ...headings(node.columns ?? [])];
+  return [
+    ...headings(node.stack ?? []),
+    ...headings(node.columns ?? []),
+    ...headings(node.table ? node.table.body.flat() : []),
+  ];
 }
 
 function variantsOf(code: keyof typeof productCatalog) {
@@ -265,6 +282,7 @@ describe('PDF sections come from the product catalogue (issue 19 §2)', () => {
           .split('\n')
           .map((line) => line.trim());
       } finally {
+        if (process.env.KEEP_PDF) fs.copyFileSync(file, `/tmp/i20/unit-${code}.pdf`);
         fs.rmSync(file, { force: true });
       }
       // Each title is a line of its own, after the previous title's line.
@@ -277,4 +295,27 @@ describe('PDF sections come from the product catalogue (issue 19 §2)', () => {
     },
     60_000,
   );
+
+  it('the cover shows the agency’s logo when it has one, its name otherwise (issue 20 §1)', async () => {
+    const logo =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const images = async (data: ReportPdfData) => {
+      const file = path.join(os.tmpdir(), `logo-${process.pid}-${Date.now()}.pdf`);
+      fs.writeFileSync(file, await buildCampaignReportPdf(data, { previews: [] }));
+      try {
+        // pdfimages -list: two header lines, then one line per image (type 'image'; its alpha is an 'smask').
+        return execFileSync('pdfimages', ['-list', file])
+          .toString()
+          .trim()
+          .split('\n')
+          .slice(2)
+          .filter((line) => line.trim().split(/\s+/)[2] === 'image').length;
+      } finally {
+        fs.rmSync(file, { force: true });
+      }
+    };
+    const data = pdfData(reportSectionVariants(base, 'DSP', 'display').every);
+    expect(await images(data)).toBe(0);
+    expect(await images({ ...data, cover: { ...data.cover, agency: { ...data.cover.agency, logo } } })).toBe(1);
+  }, 60_000);
 });

@@ -80,6 +80,7 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 ['overview', 'AgencyOverviewRoute'],
                 ['users', 'UsersRoute'],
                 ['audit-log', 'AuditLogRoute'],
+                ['data-health', 'DataHealthRoute'],
               ] as const
             ).map(([path, name]) => ({
               path,

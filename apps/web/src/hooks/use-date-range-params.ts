@@ -1,10 +1,12 @@
 import { parseDateRange, type DateRange } from '@portal/contracts';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
  * The report range kept in the URL as `startDate`/`endDate` (YYYY-MM-DD). Missing or bad values
- * fall back to the default range (last 30 days ending yesterday) instead of throwing.
+ * fall back to the default range (last 30 days ending yesterday) instead of throwing. The range
+ * shown is written back to the URL (replacing the history entry) when the address lacks it or holds
+ * a bad value, so any address can be shared as it is (issue 20 §3).
  */
 export function useDateRangeParams(): [DateRange, (range: DateRange) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -17,6 +19,19 @@ export function useDateRangeParams(): [DateRange, (range: DateRange) => void] {
     if (endParam !== null) params.set('endDate', endParam);
     return parseDateRange(params);
   }, [startParam, endParam]);
+
+  useEffect(() => {
+    if (startParam === range.startDate && endParam === range.endDate) return;
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        params.set('startDate', range.startDate);
+        params.set('endDate', range.endDate);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [startParam, endParam, range, setSearchParams]);
 
   const setRange = useCallback(
     (next: DateRange) => {

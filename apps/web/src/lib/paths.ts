@@ -11,6 +11,8 @@ export const paths = {
   agencyOverview: (organizationId: number | string) => `/dashboard/agency/${organizationId}/overview`,
   agencyUsers: (organizationId: number | string) => `/dashboard/agency/${organizationId}/users`,
   agencyAuditLog: (organizationId: number | string) => `/dashboard/agency/${organizationId}/audit-log`,
+  /** The Data health page (issue 21 §1; roles 1–2). */
+  agencyDataHealth: (organizationId: number | string) => `/dashboard/agency/${organizationId}/data-health`,
   dealership: (organizationId: number | string, dealershipId: number | string) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}`,
   campaigns: (organizationId: number | string, dealershipId: number | string, tab: CampaignTab = 'list') =>

@@ -13,6 +13,7 @@ import { referenceOperations } from '../reference/operations';
 import { agencyOverviewOperations } from '../agency-overview/operations';
 import { auditOperations } from '../audit/operations';
 import { userOperations } from '../users/operations';
+import { trustOperations } from '../trust/operations';
 import type { AnyOperation } from './define';
 
 /**
@@ -38,6 +39,7 @@ export const operations = {
   ...userOperations,
   ...auditOperations,
   ...agencyOverviewOperations,
+  ...trustOperations,
 };
 
 /** The id of an API operation. */

@@ -9,3 +9,4 @@ export * from './campaign-drafts';
 export * from './reports';
 export * from './self-service';
 export * from './accounts';
+export * from './trust';

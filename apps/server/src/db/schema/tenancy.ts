@@ -1,13 +1,23 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { reportPaperSizes } from '@portal/contracts';
 
-/** Agencies. `show_budget_type`: 1 shows demand_local_net, another value shows budget, null hides Budget. */
-export const organizations = pgTable('organizations', {
-  id: integer('id').primaryKey(),
-  name: text('name').notNull(),
-  showBudgetType: integer('show_budget_type'),
-  timeZone: text('time_zone').notNull().default('America/Chicago'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Agencies. `show_budget_type`: 1 shows demand_local_net, another value shows budget, null hides Budget.
+ * `report_paper_size`: the paper of the agency's report PDFs, 'letter' (default) or 'a4' (issue 20 §1).
+ */
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    showBudgetType: integer('show_budget_type'),
+    timeZone: text('time_zone').notNull().default('America/Chicago'),
+    reportPaperSize: text('report_paper_size', { enum: reportPaperSizes }).notNull().default('letter'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('organizations_report_paper_size_check', sql`${t.reportPaperSize} in ('letter', 'a4')`)],
+);
 
 /** Dealerships (rooftops) of an agency; `dma_code` is the Nielsen market of the ZIP code. */
 export const dealerships = pgTable(

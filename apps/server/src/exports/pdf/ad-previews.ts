@@ -41,16 +41,18 @@ export async function loadAdPreviews(data: ReportPdfData, assetsDir: string = SH
   return previews;
 }
 
-/** The previews side by side, each scaled into a third of the page width, with name and size. */
-export function adPreviewsBlock(previews: AdPreview[], title = 'Ad Previews'): Content[] {
+/** The previews three to a row, each scaled into a third of `contentWidth`, with name and size. */
+export function adPreviewsBlock(previews: AdPreview[], title = 'Ad Previews', contentWidth = CONTENT_WIDTH): Content[] {
   if (previews.length === 0) return [];
-  const width = (CONTENT_WIDTH - 24) / 3;
+  const width = (contentWidth - 24) / 3;
+  const rows: AdPreview[][] = [];
+  for (let index = 0; index < previews.length; index += 3) rows.push(previews.slice(index, index + 3));
   return [
     {
       stack: [
         { text: title, style: 'sectionTitle' },
-        {
-          columns: previews.map((preview) => {
+        ...rows.map((row) => ({
+          columns: row.map((preview) => {
             const [w, h] = preview.size.split('x').map(Number) as [number, number];
             const scale = Math.min(1, width / (w || width), 160 / (h || 160));
             return {
@@ -63,7 +65,8 @@ export function adPreviewsBlock(previews: AdPreview[], title = 'Ad Previews'): C
             };
           }),
           columnGap: 12,
-        },
+          margin: [0, 0, 0, 8],
+        })),
       ],
       margin: [0, 0, 0, 12],
       unbreakable: true,

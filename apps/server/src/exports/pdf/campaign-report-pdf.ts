@@ -1,10 +1,15 @@
 import type { Content } from 'pdfmake/interfaces';
 import {
+  flightDays,
   formatCurrency,
+  formatDateRange,
   formatInteger,
   formatPercent,
   groupReportRows,
   NOT_AVAILABLE,
+  summaryKpis,
+  summarySentences,
+  type SummaryHighlights,
   type DailyMetric,
   type ReportSectionKind,
   type ReportSectionSpec,
@@ -37,7 +42,17 @@ import {
   type ChartOption,
   type DmaMapData,
 } from '@portal/report-charts';
-import { cardsRow, chartBlock, CONTENT_WIDTH, renderPdf, tableBlock, type Card } from './pdf-document';
+import { cardsRow, type Card } from './pdf-document';
+import {
+  chartSection,
+  coverContent,
+  emptySection,
+  formatZoned,
+  pageGeometry,
+  renderReportDocument,
+  summaryContent,
+  tableSection,
+} from './report-document';
 import { adPreviewsBlock, type AdPreview } from './ad-previews';
 import { DMA_MAP_NAME, dmaMapData } from './dma-map';
 import type { ReportPdfData } from './report-data';
@@ -135,17 +150,6 @@ export function reportCards(data: ReportPdfData): Card[] {
 const more = (total: number, shown: number) =>
   total > shown ? `Showing ${shown} of ${n(total)} rows; export the table as CSV for all of them.` : undefined;
 
-/** A section with nothing to draw: its heading and a muted line (as the page's empty state). */
-function emptyBlock(title: string, text: string): Content {
-  return {
-    stack: [
-      { text: title, style: 'sectionTitle' },
-      { text, style: 'muted' },
-    ],
-    margin: [0, 0, 0, 12],
-  };
-}
-
 const dailyCharts: Record<DailyMetric, (days: never[]) => ChartOption> = {
   impressions: (days) => impressionsByDayChart(days, off),
   clicks: (days) => clicksByDayChart(days, off),
@@ -163,6 +167,8 @@ interface BlockContext {
   data: ReportPdfData;
   dmaMap: DmaMapData | null;
   previews: AdPreview[];
+  /** The page's content width (points). */
+  contentWidth: number;
   /** The width the block may take (a whole row, or half of it beside another panel). */
   width: number;
 }
@@ -177,8 +183,8 @@ const chart =
   (spec, context) => {
     const built = option(spec, context.data, context);
     return built
-      ? [chartBlock(spec.title, built, context.width, height)]
-      : [emptyBlock(spec.title, 'No data for this date range')];
+      ? [chartSection(spec.title, built, context.width, height)]
+      : [emptySection(spec.title, 'No data for this date range')];
   };
 
 const dailyRows = (spec: ReportSectionSpec, data: ReportPdfData): never[] =>
@@ -192,26 +198,31 @@ const dailyRows = (spec: ReportSectionSpec, data: ReportPdfData): never[] =>
 
 /** Each section kind as PDF blocks, from the same ECharts builders and texts as the page. */
 const blocks: Record<ReportSectionKind, Block> = {
-  cards: (_spec, { data }) => [cardsRow(reportCards(data))],
+  cards: (_spec, { data, width }) => [cardsRow(reportCards(data), width)],
   'daily-chart': chart((spec, data) => dailyCharts[spec.metric ?? 'impressions'](dailyRows(spec, data))),
   'audience-trend': (spec, { data, width }) => {
     const audience = data.audience?.audience;
-    if (!audience) return [emptyBlock(spec.title, 'No data for this date range')];
+    if (!audience) return [emptySection(spec.title, 'No data for this date range')];
     const change = audience.change_percent;
     return [
-      chartBlock(spec.title, audienceSizeTrendChart(audience.trends, off), width),
       {
-        text: `${audience.size === null ? 'Size N/A' : `${n(audience.size)} people`}${change === null ? '' : ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`}`,
-        style: 'muted',
-        margin: [0, -8, 0, 12],
-      },
+        stack: [
+          chartSection(spec.title, audienceSizeTrendChart(audience.trends, off), width),
+          {
+            text: `${audience.size === null ? 'Size N/A' : `${n(audience.size)} people`}${change === null ? '' : ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`}`,
+            style: 'muted',
+            margin: [0, -8, 0, 12],
+          },
+        ],
+        unbreakable: true,
+      } as Content,
     ];
   },
   'video-completion': chart((_spec, data) => videoCompletionFunnelChart(data.report.totals, off)),
   funnel: (spec, { data, width }) => {
-    if (data.report.totals.clicks === 0) return [emptyBlock(spec.title, 'No clicks in this date range')];
+    if (data.report.totals.clicks === 0) return [emptySection(spec.title, 'No clicks in this date range')];
     const steps = deliveryFunnelSteps(data.report.totals);
-    return [chartBlock(spec.title, deliveryFunnelChart(steps, off), width, 60 + steps.length * 40)];
+    return [chartSection(spec.title, deliveryFunnelChart(steps, off), width, 60 + steps.length * 40)];
   },
   placements: chart((spec, data) =>
     impressionsByPlacementChart(
@@ -237,26 +248,34 @@ const blocks: Record<ReportSectionKind, Block> = {
             rows: data.dmas?.data ?? [],
             names: dmaMap.names,
             bounds: dmaMap.bounds,
-            aspect: width / 320,
+            aspect: width / 260,
             ...off,
           })
         : null,
-    320,
+    260,
   ),
   'top-conversions': chart((_spec, data) => conversionsByTypeChart(data.social?.conversionsMetrics ?? [], off)),
   conversions: (spec, context) => {
     const conv = context.data.conversions;
-    if (!conv) return [emptyBlock(spec.title, 'No data for this date range')];
+    if (!conv) return [emptySection(spec.title, 'No data for this date range')];
     return [
-      { text: spec.title, style: 'sectionTitle' },
-      cardsRow([
-        { label: 'Page views', value: n(conv.page_views) },
-        { label: 'Avg. time to convert', value: conv.time_to_convert_label ?? NOT_AVAILABLE },
-        {
-          label: 'Unique site visitors',
-          value: conv.unique_site_visitors === null ? NOT_AVAILABLE : n(conv.unique_site_visitors),
-        },
-      ]),
+      {
+        stack: [
+          { text: spec.title, style: 'sectionTitle' },
+          cardsRow(
+            [
+              { label: 'Page views', value: n(conv.page_views) },
+              { label: 'Avg. time to convert', value: conv.time_to_convert_label ?? NOT_AVAILABLE },
+              {
+                label: 'Unique site visitors',
+                value: conv.unique_site_visitors === null ? NOT_AVAILABLE : n(conv.unique_site_visitors),
+              },
+            ],
+            context.width,
+          ),
+        ],
+        unbreakable: true,
+      } as Content,
       ...sectionsContent(spec.children ?? [], context),
     ];
   },
@@ -264,32 +283,40 @@ const blocks: Record<ReportSectionKind, Block> = {
   'utm-sources': chart((_spec, data) => utmSourcesChart(data.conversions?.utm_sources ?? [], off)),
   orders: chart((_spec, data) => ordersByDayChart(data.conversions?.roas ?? [], off)),
   revenue: chart((_spec, data) => revenueByDayChart(data.conversions?.roas ?? [], off)),
-  'vehicle-highlights': (spec, { data }) => {
+  'vehicle-highlights': (spec, { data, width }) => {
     const tv = data.topVehicles;
-    if (!tv) return [emptyBlock(spec.title, 'No vehicles found')];
+    if (!tv) return [emptySection(spec.title, 'No vehicles found')];
     const highlight = (label: string, v: typeof tv.mostViewed): Card => ({
       label,
       value: v ? v.description : NOT_AVAILABLE,
       hint: v ? `${n(v.impressions)} impressions · ${n(v.clicks)} clicks · CTR ${pct(v.ctr)}` : undefined,
     });
     return [
-      { text: spec.title, style: 'sectionTitle' },
-      cardsRow([
-        highlight('Highest CTR', tv.highestCtr),
-        highlight('Most clicked', tv.mostClicked),
-        highlight('Most viewed', tv.mostViewed),
-      ]),
       {
-        text: `Averages per vehicle: ${n(Math.round(tv.averages.impressions))} impressions · ${n(Math.round(tv.averages.clicks))} clicks · CTR ${pct(tv.averages.ctr)}`,
-        style: 'muted',
-        margin: [0, 0, 0, 12],
-      },
+        stack: [
+          { text: spec.title, style: 'sectionTitle' },
+          cardsRow(
+            [
+              highlight('Highest CTR', tv.highestCtr),
+              highlight('Most clicked', tv.mostClicked),
+              highlight('Most viewed', tv.mostViewed),
+            ],
+            width,
+          ),
+          {
+            text: `Averages per vehicle: ${n(Math.round(tv.averages.impressions))} impressions · ${n(Math.round(tv.averages.clicks))} clicks · CTR ${pct(tv.averages.ctr)}`,
+            style: 'muted',
+            margin: [0, 0, 0, 12],
+          },
+        ],
+        unbreakable: true,
+      } as Content,
     ];
   },
   'creatives-table': (spec, { data }) => {
     const c = data.creatives ?? { data: [], pagination: { total: 0 } };
     return [
-      tableBlock(
+      tableSection(
         spec.title,
         ['Creative', 'Size', 'Impressions', 'Clicks', 'CTR'],
         c.data.map((r) => [r.creative_name, r.creative_size, n(r.impressions), n(r.clicks), pct(r.ctr)]),
@@ -300,7 +327,7 @@ const blocks: Record<ReportSectionKind, Block> = {
   'sites-table': (spec, { data }) => {
     const s = data.sites ?? { data: [], pagination: { total: 0 } };
     return [
-      tableBlock(
+      tableSection(
         spec.title,
         ['Site', 'Ad Sizes', 'Impressions'],
         s.data.map((r) => [r.SITE, r.AD_SIZES.join(', '), n(r.IMPRESSIONS)]),
@@ -313,13 +340,13 @@ const blocks: Record<ReportSectionKind, Block> = {
     const note = more(v.pagination.total, v.data.length);
     return [
       spec.vehicles?.columns === 'social'
-        ? tableBlock(
+        ? tableSection(
             spec.title,
             ['Vehicle', 'VIN', 'Impressions', 'Interactions', 'CTR'],
             v.data.map((r) => [r.description, r.vin_number, n(r.impressions), n(r.clicks), pct(r.ctr)]),
             { empty: 'No vehicles found', note },
           )
-        : tableBlock(
+        : tableSection(
             spec.title,
             ['Vehicle', 'VIN', 'Stock', 'State', 'Impressions', 'Clicks', 'CTR'],
             v.data.map((r) => [
@@ -338,7 +365,7 @@ const blocks: Record<ReportSectionKind, Block> = {
   'keywords-table': (spec, { data }) => {
     const k = data.keywords ?? { data: [], pagination: { total: 0 } };
     return [
-      tableBlock(
+      tableSection(
         spec.title,
         ['Keyword', 'Impressions', 'Clicks', 'CTR', 'Impression share', 'Click share'],
         k.data.map((r) => [
@@ -356,7 +383,7 @@ const blocks: Record<ReportSectionKind, Block> = {
   'phone-calls-table': (spec, { data }) => {
     const c = data.calls ?? { data: [], pagination: { total: 0 } };
     return [
-      tableBlock(
+      tableSection(
         spec.title,
         ['Caller', 'Date', 'Duration'],
         c.data.map((r) => [r.phone_number, usDate(r.datetime.slice(0, 10)), duration(r.duration)]),
@@ -367,7 +394,7 @@ const blocks: Record<ReportSectionKind, Block> = {
   'leads-table': (spec, { data }) => {
     const l = data.leads ?? { data: [], pagination: { total: 0 } };
     return [
-      tableBlock(
+      tableSection(
         spec.title,
         ['Date', 'Type', 'Contact', 'Vehicle', 'Status'],
         l.data.map((r) => [
@@ -389,7 +416,7 @@ const blocks: Record<ReportSectionKind, Block> = {
     280,
   ),
   'walk-ins-table': (spec, { data }) => [
-    tableBlock(
+    tableSection(
       spec.title,
       ['Location', 'Latitude', 'Longitude', 'Visits'],
       (data.walkIns?.data ?? []).map((r) => [
@@ -409,7 +436,7 @@ const blocks: Record<ReportSectionKind, Block> = {
     260,
   ),
   'events-table': (spec, { data }) => [
-    tableBlock(
+    tableSection(
       spec.title,
       ['Event', 'Date', 'Address', 'Impressions', 'Clicks', 'Attendees'],
       (data.events?.data ?? []).map((r) => [
@@ -423,10 +450,10 @@ const blocks: Record<ReportSectionKind, Block> = {
       { empty: 'No events found' },
     ),
   ],
-  'ad-previews': (spec, { previews }) =>
+  'ad-previews': (spec, { previews, width }) =>
     previews.length > 0
-      ? adPreviewsBlock(previews, spec.title)
-      : [emptyBlock(spec.title, 'No ad previews for this date range')],
+      ? adPreviewsBlock(previews, spec.title, width)
+      : [emptySection(spec.title, 'No ad previews for this date range')],
 };
 
 /**
@@ -435,12 +462,13 @@ const blocks: Record<ReportSectionKind, Block> = {
  */
 function sectionsContent(sections: ReportSectionSpec[], context: Omit<BlockContext, 'width'>): Content[] {
   const content: Content[] = [];
-  const half = (CONTENT_WIDTH - 12) / 2;
+  const full = context.contentWidth;
+  const half = (full - 12) / 2;
   for (const group of groupReportRows(sections)) {
     for (let index = 0; index < group.length; index += 2) {
       const [left, right] = [group[index]!, group[index + 1]];
       if (!right) {
-        content.push(...blocks[left.kind](left, { ...context, width: CONTENT_WIDTH }));
+        content.push(...blocks[left.kind](left, { ...context, width: full }));
         continue;
       }
       content.push({
@@ -469,31 +497,87 @@ export async function reportDmaMap(data: ReportPdfData): Promise<DmaMapData | nu
  */
 export function campaignReportContent(
   data: ReportPdfData,
-  options: { dmaMap: DmaMapData | null; previews: AdPreview[] },
+  options: { dmaMap: DmaMapData | null; previews: AdPreview[]; contentWidth?: number },
 ): Content[] {
+  const contentWidth = options.contentWidth ?? pageGeometry(data.cover.agency.paperSize).contentWidth;
   if (data.sections.length === 0)
     return [
-      cardsRow(reportCards(data)),
+      cardsRow(reportCards(data), contentWidth),
       { text: 'No data for this date range', style: 'muted', margin: [0, 0, 0, 12] },
     ];
-  return sectionsContent(data.sections, { data, ...options });
+  return sectionsContent(data.sections, { data, ...options, contentWidth });
 }
 
 /**
- * Builds the PDF of a campaign report (issue 3 "Exports"): header with dealership, campaign,
- * product, flight and range; the page's cards; its charts rendered from the same ECharts builders
- * (SVG); and the first page of each table. CPU-bound: runs in a worker of the export pool
- * (render-tasks.ts); `previews` are the DYD ad previews read beforehand (`loadAdPreviews`).
+ * The named items the executive summary may mention, from the calls the PDF read: the vehicle with
+ * the most impressions (the vehicles table's page, or the DYD top vehicles), the DMA with the most.
+ */
+export function summaryHighlights(data: ReportPdfData): SummaryHighlights {
+  const top = <R>(rows: R[] | undefined, impressions: (row: R) => number): R | null =>
+    (rows ?? []).reduce<R | null>(
+      (best, row) => (best === null || impressions(row) > impressions(best) ? row : best),
+      null,
+    );
+  const vehicle = top(data.vehicles?.data, (row) => row.impressions);
+  const viewed = data.topVehicles?.mostViewed ?? null;
+  const dma = top(data.dmas?.data, (row) => row.impressions);
+  return {
+    topVehicle: vehicle
+      ? { name: vehicle.description, impressions: vehicle.impressions }
+      : viewed
+        ? { name: viewed.description, impressions: viewed.impressions }
+        : null,
+    topDma: dma ? { name: dma.dma, impressions: dma.impressions } : null,
+  };
+}
+
+/**
+ * Builds the PDF of a campaign report (issue 20 §1): page 1 has the cover (agency, dealership,
+ * campaign, period, data through) and the executive summary (KPIs against the previous period,
+ * generated sentences); then the shown sections of the catalogue in order, each chart rendered from
+ * the page's ECharts builders (SVG) and the first page of each table. Portrait on the agency's paper.
+ * CPU-bound: runs in a worker of the export pool (render-tasks.ts); `previews` are the DYD ad
+ * previews read beforehand (`loadAdPreviews`).
  */
 export async function buildCampaignReportPdf(data: ReportPdfData, options: { previews: AdPreview[] }): Promise<Buffer> {
   const c = data.report.campaign;
   const t = data.report.totals;
-  return renderPdf({
+  const { cover } = data;
+  const geometry = pageGeometry(cover.agency.paperSize);
+  const range = data.report.range;
+  const days = flightDays(range.start_date, range.end_date);
+  const head = coverContent(
+    {
+      agency: cover.agency,
+      title: c.client_campaign_display_name,
+      dealership: c.dealership_name,
+      product: `${c.product_name} (${c.product_code}) · flight ${formatDateRange(c.start_date, c.end_date)}`,
+      range,
+      lines: [
+        // DOH measures no clicks, so neither clicks nor CTR (issue 20 §2).
+        `Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${c.product_code === 'DOH' ? NOT_AVAILABLE : pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
+      ],
+      dataThrough: cover.dataThrough,
+      timeZone: cover.timeZone,
+    },
+    geometry.contentWidth,
+  );
+  const summary = summaryContent(
+    summaryKpis(data.report, data.previous),
+    summarySentences(data.report, data.previous, summaryHighlights(data)),
+    days,
+    geometry.contentWidth,
+  );
+  const body = campaignReportContent(data, {
+    dmaMap: await reportDmaMap(data),
+    previews: options.previews,
+    contentWidth: geometry.contentWidth,
+  });
+  return renderReportDocument({
+    geometry,
     title: c.client_campaign_display_name,
-    subtitle: [
-      `${c.dealership_name} · ${c.product_name} (${c.product_code}) · flight ${usDate(c.start_date)} – ${usDate(c.end_date)}`,
-      `Report for ${usDate(data.report.range.start_date)} – ${usDate(data.report.range.end_date)} · Impressions ${n(t.impressions)} · Clicks ${c.product_code === 'DOH' ? NOT_AVAILABLE : n(t.clicks)} · CTR ${pct(t.ctr)}${t.spend > 0 ? ` · Spend ${formatCurrency(t.spend)}` : ''}`,
-    ],
-    content: campaignReportContent(data, { dmaMap: await reportDmaMap(data), previews: options.previews }),
+    header: { agency: cover.agency.name, dealership: c.dealership_name, campaign: c.client_campaign_display_name },
+    generated: `Generated ${formatZoned(cover.generatedAt, cover.timeZone)}`,
+    content: [...head, summary, ...body],
   });
 }

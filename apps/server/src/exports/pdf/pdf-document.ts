@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import pdfmake from 'pdfmake';
-import type { Content, TableCell } from 'pdfmake/interfaces';
+import type { Content, Style, TableCell } from 'pdfmake/interfaces';
 import type { ChartOption } from '@portal/report-charts';
 import { renderChartSvg } from './render-chart';
 
@@ -11,7 +11,7 @@ const fontDir = path.join(path.dirname(require.resolve('pdfmake/package.json')),
 let configured = false;
 
 /** pdfmake on the server: Roboto from the package, local reads limited to its font folder, no URL fetches. */
-function configure() {
+export function configurePdfmake() {
   if (configured) return;
   pdfmake.setFonts({
     Roboto: {
@@ -35,9 +35,9 @@ export interface Card {
   hint?: string;
 }
 
-/** A row of metric cards, as the page's cards. */
-export function cardsRow(cards: Card[]): Content {
-  const width = (CONTENT_WIDTH - (cards.length - 1) * 8) / Math.max(cards.length, 1);
+/** A row of metric cards, as the page's cards, across `contentWidth`. */
+export function cardsRow(cards: Card[], contentWidth = CONTENT_WIDTH): Content {
+  const width = (contentWidth - (cards.length - 1) * 8) / Math.max(cards.length, 1);
   return {
     columns: cards.map((card) => ({
       width,
@@ -119,9 +119,21 @@ export function tableBlock(
   } as Content;
 }
 
+/** The styles every portal PDF uses. */
+export const PDF_STYLES = {
+  title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
+  subtitle: { fontSize: 10, color: '#495057' },
+  sectionTitle: { fontSize: 12, bold: true, margin: [0, 4, 0, 6] },
+  cardLabel: { fontSize: 8, color: '#868e96' },
+  cardValue: { fontSize: 16, bold: true, margin: [0, 2, 0, 0] },
+  cardHint: { fontSize: 8, color: '#868e96' },
+  tableHeader: { bold: true, color: '#495057' },
+  muted: { color: '#868e96', fontSize: 9 },
+} satisfies Record<string, Style>;
+
 /** Renders a report document: header lines, then the sections; A4 landscape. */
 export async function renderPdf(input: { title: string; subtitle: string[]; content: Content[] }): Promise<Buffer> {
-  configure();
+  configurePdfmake();
   const doc = pdfmake.createPdf({
     pageSize: 'A4',
     pageOrientation: 'landscape',
@@ -141,16 +153,7 @@ export async function renderPdf(input: { title: string; subtitle: string[]; cont
       { text: ' ', margin: [0, 0, 0, 6] },
       ...input.content,
     ],
-    styles: {
-      title: { fontSize: 18, bold: true, margin: [0, 0, 0, 4] },
-      subtitle: { fontSize: 10, color: '#495057' },
-      sectionTitle: { fontSize: 12, bold: true, margin: [0, 4, 0, 6] },
-      cardLabel: { fontSize: 8, color: '#868e96' },
-      cardValue: { fontSize: 16, bold: true, margin: [0, 2, 0, 0] },
-      cardHint: { fontSize: 8, color: '#868e96' },
-      tableHeader: { bold: true, color: '#495057' },
-      muted: { color: '#868e96', fontSize: 9 },
-    },
+    styles: PDF_STYLES,
   });
   return doc.getBuffer();
 }

@@ -1,9 +1,63 @@
 import * as echarts from 'echarts';
+import { formatCompact } from '@portal/contracts';
 import type { ChartOption } from '@portal/report-charts';
+
+type Axis = { type?: string; axisLabel?: { formatter?: unknown; [key: string]: unknown }; [key: string]: unknown };
+
+/**
+ * Axis labels that never run into each other (issue 20 §1): value ticks compact ('1M', '2.5K',
+ * '$10K'; a percent axis keeps its '{value}%'), and ECharts hides any label that would still overlap
+ * its neighbour. The options stay plain JSON until here, where a formatter function may be added.
+ */
+export function compactAxes(option: ChartOption): ChartOption {
+  const fix = (axis: Axis): Axis => {
+    const formatter = axis.axisLabel?.formatter;
+    const label = { ...axis.axisLabel, hideOverlap: true };
+    if (axis.type !== 'value' || (formatter !== undefined && formatter !== '{value}' && formatter !== '${value}'))
+      return { ...axis, axisLabel: label };
+    const prefix = formatter === '${value}' ? '$' : '';
+    return { ...axis, axisLabel: { ...label, formatter: (value: number) => `${prefix}${formatCompact(value)}` } };
+  };
+  const each = (axes: unknown) =>
+    axes === undefined ? undefined : Array.isArray(axes) ? axes.map((axis: Axis) => fix(axis)) : fix(axes as Axis);
+  return {
+    ...option,
+    ...(option.xAxis === undefined ? {} : { xAxis: each(option.xAxis) }),
+    ...(option.yAxis === undefined ? {} : { yAxis: each(option.yAxis) }),
+  } as ChartOption;
+}
+
+type Series = { type?: string; label?: { show?: boolean; position?: string } };
+type Grid = { top?: number; right?: number; [key: string]: unknown };
+
+/**
+ * Room for what ECharts does not keep inside the grid: the value labels right of horizontal bars
+ * (the longest bar's '8,274,537' would run off the chart) and a top legend above a named value axis;
+ * category names of horizontal bars take at most a third of a narrow chart (truncated with '…').
+ */
+export function roomForLabels(option: ChartOption, width: number): ChartOption {
+  const series = ([] as Series[]).concat((option.series as Series | Series[] | undefined) ?? []);
+  const grid = option.grid as Grid | undefined;
+  if (!grid || Array.isArray(grid)) return option;
+  const barLabels = series.some((s) => s.type === 'bar' && s.label?.show && s.label.position === 'right');
+  const axes = ([] as Array<{ name?: string }>).concat((option.yAxis as { name?: string } | undefined) ?? []);
+  const legendOverName = option.legend !== undefined && axes.some((axis) => Boolean(axis.name));
+  const category = (option.yAxis as { type?: string; axisLabel?: { width?: number } } | undefined) ?? {};
+  const narrow = category.type === 'category' && (category.axisLabel?.width ?? 0) > width / 3;
+  return {
+    ...option,
+    ...(narrow ? { yAxis: { ...category, axisLabel: { ...category.axisLabel, width: Math.round(width / 3) } } } : {}),
+    grid: {
+      ...grid,
+      ...(barLabels ? { right: Math.max(grid.right ?? 0, 64) } : {}),
+      ...(legendOverName ? { top: Math.max(grid.top ?? 0, 56) } : {}),
+    },
+  } as ChartOption;
+}
 
 /**
  * Renders an ECharts option (from @portal/report-charts, the builders the web page uses) to an SVG
- * string on the server: no DOM, no browser (`ssr: true`, SVG renderer), animation off.
+ * string on the server: no DOM, no browser (`ssr: true`, SVG renderer), animation off, compact axes.
  */
 export function renderChartSvg(option: ChartOption, size: { width: number; height: number }): string {
   const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: size.width, height: size.height });
@@ -14,7 +68,7 @@ export function renderChartSvg(option: ChartOption, size: { width: number; heigh
       ...(option.textStyle as object | undefined),
       fontFamily: 'Roboto, Helvetica, Arial, sans-serif',
     };
-    chart.setOption({ ...option, animation: false, textStyle });
+    chart.setOption({ ...roomForLabels(compactAxes(option), size.width), animation: false, textStyle });
     return chart.renderToSVGString();
   } finally {
     chart.dispose();

@@ -3,6 +3,7 @@ import {
   keywordTableColumns,
   leadTableColumns,
   phoneCallTableColumns,
+  previousPeriod,
   reportPageOf,
   reportTableQuerySchema,
   shownReportSections,
@@ -35,6 +36,7 @@ import { countSites, listSites } from '../../repositories/campaign-reports/sites
 import { getTopVehicles } from '../../repositories/campaign-reports/top-vehicles';
 import { countVehicles, listVehicles } from '../../repositories/campaign-reports/vehicles';
 import { loadCampaign, rangeOf, readPage } from '../../routes/api/campaign-reports/shared';
+import { loadReportCover, type ReportCover } from './report-cover';
 
 type Page<R> = { data: R[]; pagination: { total: number } };
 type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>;
@@ -46,6 +48,10 @@ type Rows<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnTy
  */
 export interface ReportPdfData {
   report: CampaignReport;
+  /** The same call for the previous period of equal length (contracts `previousPeriod`): the summary's changes. */
+  previous: CampaignReport;
+  /** Agency, paper, zone, data through and generation time: the cover, header and footer. */
+  cover: ReportCover;
   /** The sections the report shows, in order (contracts `shownReportSections`). */
   sections: ReportSectionSpec[];
   audience?: AudienceMetrics;
@@ -66,7 +72,7 @@ export interface ReportPdfData {
   events?: { data: Rows<typeof getEvents> };
 }
 
-type DataKey = Exclude<keyof ReportPdfData, 'report' | 'sections'>;
+type DataKey = Exclude<keyof ReportPdfData, 'report' | 'previous' | 'cover' | 'sections'>;
 
 /** The data each section kind draws from (besides the report call); `source` picks the metrics call. */
 function dataOf(spec: ReportSectionSpec): DataKey[] {
@@ -127,10 +133,13 @@ export async function loadReportPdfData(
   db: Db,
   tenant: ReportTenant,
   query: { start_date: string; end_date: string },
+  now: Date = new Date(),
 ): Promise<ReportPdfData> {
   const campaign = await loadCampaign(db, tenant);
   const range = rangeOf(query);
   const report = await getCampaignReport(db, { campaign, range });
+  const previous = await getCampaignReport(db, { campaign, range: previousPeriod(range) });
+  const cover = await loadReportCover(db, report, now);
   const sections = shownReportSections(report);
   const page = (columns: TableColumns) =>
     reportTableQuerySchema(columns).parse({ ...query, pageIndex: 0, pageSize: 10 });
@@ -173,7 +182,9 @@ export async function loadReportPdfData(
   };
   const keys = new Set<DataKey>(sections.flatMap(dataOf));
   for (const key of CARD_DATA[reportPageOf(report.campaign.product_code)] ?? []) keys.add(key);
-  const data: ReportPdfData = { report, sections };
+  // The summary names the top market when the report has DMAs.
+  if ((report.sections.dmas ?? 0) > 0) keys.add('dmas');
+  const data: ReportPdfData = { report, previous, cover, sections };
   await Promise.all(
     [...keys].map(async (key) => {
       (data as unknown as Record<DataKey, unknown>)[key] = await loaders[key]();

@@ -92,7 +92,7 @@ const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
  */
 export async function getAgencyOverview(
   db: Db,
-  { organizationId, query }: { organizationId: number; query: OverviewQuery },
+  { organizationId, query, now }: { organizationId: number; query: OverviewQuery; now?: Date },
 ): Promise<OverviewResponse | null> {
   const [organization] = await db
     .select({ id: organizations.id, name: organizations.name })
@@ -144,7 +144,7 @@ export async function getAgencyOverview(
       entry.daily[index] = day.impressions;
     }
   }
-  const signals = await loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate });
+  const signals = await loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now });
 
   const allRows = rooftops.map((rooftop) => {
     const entry = perRooftop.get(rooftop.id)!;

@@ -1,18 +1,56 @@
 import type { TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { loadCampaignTrust, loadTrustSettings } from '../trust';
 
 /**
- * SLOT FOR ISSUE 21 (pacing, alerts, data freshness — branch i21-trust): the overview's pacing state,
- * open alerts and data freshness of each rooftop come from here. Until issue 21's functions are
- * wired in at merge, every rooftop answers "not available" (`available: false`, values null) and
- * the page, CSV and PDF show "Not available". Replace the body, keep the signature:
- * `dealershipIds` are the agency's rooftops, `asOf` the range's last day (dealership-local).
+ * Issue 21's signals of each rooftop on the agency overview (issue 23): pacing and data freshness
+ * of its managed campaigns at `now` (the server's clock; docs/trust.md), from the same functions as
+ * the managed list and the report header. Open alerts stay "not available" (`open_alerts` null)
+ * until issue 21 §3 lands. `asOf` (the range's last day) is not used: pacing and freshness are
+ * always as of today.
  */
 export async function loadTrustSignals(
-  _db: Db,
-  { dealershipIds }: { organizationId: number; dealershipIds: number[]; asOf: string },
+  db: Db,
+  {
+    organizationId,
+    dealershipIds,
+    now = new Date(),
+  }: { organizationId: number; dealershipIds: number[]; asOf: string; now?: Date | undefined },
 ): Promise<Map<number, TrustSignals>> {
-  return new Map(dealershipIds.map((id) => [id, NOT_AVAILABLE_SIGNALS]));
+  const settings = await loadTrustSettings(db, { organizationId });
+  const campaigns = await loadCampaignTrust(db, { dealershipIds, now, settings });
+  return new Map(
+    dealershipIds.map((id) => {
+      const own = campaigns.filter((c) => c.dealership_id === id);
+      return [
+        id,
+        { available: true, pacing_state: pacingState(own), open_alerts: null, data_freshness: dataFreshness(own) },
+      ];
+    }),
+  );
+}
+
+type Campaigns = Awaited<ReturnType<typeof loadCampaignTrust>>;
+
+/** "2 under, 1 over of 6 paced", "All 4 on track", or "No paced campaigns". */
+function pacingState(campaigns: Campaigns): string {
+  const paced = campaigns.filter((c) => c.pacing !== null);
+  if (paced.length === 0) return 'No paced campaigns';
+  const under = paced.filter((c) => c.pacing!.state === 'under').length;
+  const over = paced.filter((c) => c.pacing!.state === 'over').length;
+  if (under + over === 0) return `All ${paced.length} on track`;
+  const parts = [under > 0 ? `${under} under` : null, over > 0 ? `${over} over` : null].filter(Boolean);
+  return `${parts.join(', ')} of ${paced.length} paced`;
+}
+
+/** "Stale: 1 of 3 running", else the newest stamp of its running campaigns, or "No running campaigns". */
+function dataFreshness(campaigns: Campaigns): string {
+  const running = campaigns.filter((c) => c.freshness.expected_through !== null);
+  if (running.length === 0) return 'No running campaigns';
+  const stale = running.filter((c) => c.freshness.stale).length;
+  if (stale > 0) return `Stale: ${stale} of ${running.length} running`;
+  const newest = running.reduce((a, b) => ((b.freshness.updated_at ?? '') > (a.freshness.updated_at ?? '') ? b : a));
+  return newest.freshness.label;
 }
 
 /** What a rooftop shows while the signals are not available. */

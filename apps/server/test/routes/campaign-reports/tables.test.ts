@@ -54,6 +54,23 @@ const usDate = (datetime: string) => {
   const [y, m, d] = localDay(datetime, agencyTimeZone()).split('-');
   return `${m}/${d}/${y}`;
 };
+/** A call's time as the page shows it ('11/23/2026 5:51 PM' in the dealership's zone), by Intl, not the product's formatter. */
+const usDateTime = (datetime: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: agencyTimeZone(),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(new Date(datetime))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute} ${parts.dayPeriod}`;
+};
 const FILE_PREFIX = 'Fixture_DYD_All_On_Settings';
 
 type Sortable<R> = Record<string, [(r: R) => string | number | null, ((a: never, b: never) => number)?]>;
@@ -316,11 +333,13 @@ describe('phone calls', () => {
     // Callers in E.164-like form start with '+': the CSV escapes them like any formula text (issue 18).
     const escaped = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
     expect(csv.rows).toEqual(
-      expected(RANGE).map((c) => [escaped(c.phone_number), usDate(c.datetime), m_ss(c.duration)]),
+      expected(RANGE).map((c) => [escaped(c.phone_number), usDateTime(c.datetime), m_ss(c.duration)]),
     );
     expect(csv.rows.some((r) => r[0]!.startsWith("'+"))).toBe(true);
     expect(csv.rows.map((r) => r[2])).toContain('62:05');
-    expect(csv.rows.map((r) => r[1])).toContain('11/14/2026');
+    expect(csv.rows.some((r) => r[1]!.startsWith('11/14/2026 '))).toBe(true);
+    // The time of day is there (issue 20 §3), e.g. '11/14/2026 9:05 AM'.
+    expect(csv.rows.every((r) => /^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} (AM|PM)$/.test(r[1]!))).toBe(true);
   });
 });
 

@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestionEntities, ingestionOrder, productCatalog, type IngestionEntity } from '@portal/contracts';
+import {
+  computePacing,
+  ingestionEntities,
+  ingestionOrder,
+  productCatalog,
+  type IngestionEntity,
+} from '@portal/contracts';
 import { buildDemoFiles } from '../../../src/demo/build-demo-files';
 
 type Row = Record<string, string>;
@@ -102,6 +108,29 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     }
   }, 60_000);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('plants one under-pacing campaign at dealership 101 (≈80 %); the other running campaigns pace 95–105 % or near it', () => {
+    const paces = campaigns
+      .filter((c) => c.campaign_status === 'active' && c.start_date! <= yesterday)
+      .map((c) => {
+        const rows = (metricsByCampaign.get(c.client_campaign_id!) ?? []).filter((r) => r.date! <= yesterday);
+        const pacing = computePacing({
+          start: c.start_date!,
+          end: c.end_date!,
+          today,
+          bookedImpressions: Number(c.booked_impressions),
+          budget: Number(c.budget),
+          impressionsToDate: rows.reduce((sum, r) => sum + Number(r.impressions), 0),
+          spendToDate: rows.reduce((sum, r) => sum + Number(r.spend), 0),
+        });
+        return { id: c.client_campaign_id!, dealership: c.dealership_id!, pace: pacing?.pace_percent ?? null };
+      });
+    const under = paces.filter((p) => p.pace !== null && p.pace < 95);
+    expect(under.map((p) => p.dealership)).toEqual(['101']);
+    expect(Math.abs(under[0]!.pace! - 80)).toBeLessThanOrEqual(1);
+    // Only a small booking rounded to the thousand may leave the band (upwards, by a few points).
+    for (const p of paces.filter((p) => p.pace !== null && p.pace > 105)) expect(p.pace!, p.id).toBeLessThan(115);
+  });
 
   it('writes one CSV per entity whose header is the contract keys and whose rows all pass the schema', () => {
     expect(Object.keys(t).sort()).toEqual([...ingestionOrder].sort());

@@ -9,6 +9,7 @@ import {
   type OverviewState,
 } from '@/features/agency-overview/components/agency-overview';
 import { AuditLog } from '@/features/audit-log/components/audit-log';
+import { DataHealth } from '@/features/data-health/components/data-health';
 import { useMe } from '@/features/auth/api/get-me';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';
 import { UsersAdmin } from '@/features/users/components/users-admin';
@@ -95,4 +96,9 @@ export function UsersRoute() {
 /** `/dashboard/agency/:organizationId/audit-log?user&action&from&to&page` (issue 23 §3). */
 export function AuditLogRoute() {
   return <AgencyAdminOnly>{(organizationId) => <AuditLog organizationId={organizationId} />}</AgencyAdminOnly>;
+}
+
+/** `/dashboard/agency/:organizationId/data-health` (issue 21 §1; roles 1–2). */
+export function DataHealthRoute() {
+  return <AgencyAdminOnly>{(organizationId) => <DataHealth organizationId={organizationId} />}</AgencyAdminOnly>;
 }

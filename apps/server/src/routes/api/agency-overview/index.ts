@@ -58,11 +58,11 @@ async function requireAgencyAdmin(request: FastifyRequest) {
  * (`/csv`, formula-safe writer, totals row last) and PDF (`.pdf`, in the export pool). Computed on
  * every request from the daily metrics (no response cache); the tenant check, then roles 1–2.
  */
-const agencyOverviewRoutes: RouteModule = async (app) => {
+const agencyOverviewRoutes: RouteModule = async (app, options) => {
   app.addHook('onRequest', requireAgencyAdmin);
 
   const load = async (organizationId: number, query: Parameters<typeof getAgencyOverview>[1]['query']) => {
-    const overview = await getAgencyOverview(app.db, { organizationId, query });
+    const overview = await getAgencyOverview(app.db, { organizationId, query, now: options.clock() });
     if (!overview) throw notFound('Organization not found');
     return overview;
   };

@@ -1,6 +1,6 @@
 import type { RouteModule } from '../../route-module';
 import { campaignReportOperations } from '@portal/contracts';
-import { csvPercent, formatDuration, formatUsLocalDate } from '../../../lib/csv';
+import { csvPercent, formatDuration, formatUsLocalDateTime } from '../../../lib/csv';
 import { countCalls, listCalls, type PhoneCallRecord } from '../../../repositories/campaign-reports/calls';
 import { countKeywords, listKeywords } from '../../../repositories/campaign-reports/keywords';
 import type { Storage } from '../../../lib/storage';
@@ -30,8 +30,8 @@ const searchRoutes: RouteModule = async (app) => {
    * valid at least 15 minutes (null without a recording): signed for the UTC half hour of the
    * request and valid until 15 minutes after it ends, so the page is kept (response cache). Sort ids: phone_number, datetime, duration;
    * filter `phone_number` (digits or text contained).
-   * `GET .../calls/csv?sorting&filters&start_date&end_date` → text/csv: Caller, Date (MM/DD/YYYY,
-   * dealership local), Duration (m:ss); file `{campaign}_PhoneCalls_{start}_{end}.csv`.
+   * `GET .../calls/csv?sorting&filters&start_date&end_date` → text/csv: Caller, Date (MM/DD/YYYY h:mm AM/PM,
+   * dealership local, as on the page; issue 20 §3), Duration (m:ss); file `{campaign}_PhoneCalls_{start}_{end}.csv`.
    */
   registerReportTable(app, {
     operations: { page: campaignReportOperations.listPhoneCalls, csv: campaignReportOperations.listPhoneCallsCsv },
@@ -44,7 +44,7 @@ const searchRoutes: RouteModule = async (app) => {
       columns: (campaign) =>
         csvColumnsOf<'phoneCalls', PhoneCallRecord>('phoneCalls', {
           phone_number: (row) => row.phone_number,
-          datetime: (row) => formatUsLocalDate(row.datetime, campaign.timeZone),
+          datetime: (row) => formatUsLocalDateTime(row.datetime, campaign.timeZone),
           duration: (row) => formatDuration(row.duration),
         }),
     },

@@ -17,15 +17,15 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
 
 /**
  * `GET .../campaigns/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf` (attachment):
- * the campaign's report page as a PDF — header, cards, charts (the page's ECharts option builders
- * rendered to SVG on the server) and the first page of each table, for the sections the product
+ * the campaign's report page as a PDF — cover and executive summary (issue 20 §1), cards, charts (the
+ * page's ECharts option builders rendered to SVG on the server) and the first page of each table, for the sections the product
  * catalogue shows (contracts `shownReportSections`, as the page). The data comes from the functions
  * the report routes call (`loadReportPdfData`), for the path's dealership only. 404 when the
  * campaign is not the dealership's.
  */
-const campaignReportPdf: RouteModule = async (app) => {
+const campaignReportPdf: RouteModule = async (app, options) => {
   registerOperation(app, reportOperations.getCampaignReportPdf, async (request, reply) => {
-    const data = await loadReportPdfData(app.db, request.params, request.query);
+    const data = await loadReportPdfData(app.db, request.params, request.query, options.clock());
     const previews = await loadAdPreviews(data);
     const pdf = await app.exportRenderer.render(
       { kind: 'campaign-report-pdf', data, previews },

@@ -99,7 +99,7 @@ function SignalCell({ value, available }: { value: string | number | null; avail
   if (available && value !== null) return <PlainTd>{String(value)}</PlainTd>;
   return (
     <PlainTd>
-      <Tooltip label="Pacing, alerts and data freshness are not available yet">
+      <Tooltip label="Alerts are not available yet (issue 21 §3)">
         <Text size="xs" c="dimmed" tabIndex={0}>
           Not available
         </Text>

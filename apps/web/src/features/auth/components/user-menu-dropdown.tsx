@@ -1,7 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
-import { IconChartBar, IconHistory, IconLogout, IconUsers } from '@tabler/icons-react';
+import { IconChartBar, IconHeartbeat, IconHistory, IconLogout, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useRef } from 'react';
@@ -57,6 +57,13 @@ export default function UserMenuDropdown({
               leftSection={<IconHistory size={16} aria-hidden />}
             >
               Audit log
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.agencyDataHealth(organizationId)}
+              leftSection={<IconHeartbeat size={16} aria-hidden />}
+            >
+              Data health
             </Menu.Item>
             <Menu.Divider />
           </>

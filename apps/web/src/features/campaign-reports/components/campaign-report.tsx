@@ -15,7 +15,9 @@ import { NotFoundState } from '@/components/ui/not-found-state';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
 import { paths, rangeSearch } from '@/lib/paths';
+import { FreshnessStamp, PacingChip } from '@/components/ui/trust-signals';
 import { useCampaignReport } from '../api/get-campaign-report';
+import { useCampaignTrust } from '../api/get-campaign-trust';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { type ReportParams } from '../api/report-params';
 import { useAdReady } from '../hooks/use-ad-ready';
@@ -106,6 +108,10 @@ export function CampaignReport({
   const location = useLocation();
   const params: ReportParams = { organizationId, dealershipId, campaignId: campaignId ?? 0, ...range };
   const reportQuery = useCampaignReport(params, { enabled: campaignId !== null });
+  const trust = useCampaignTrust(
+    { organizationId, dealershipId, campaignId: campaignId ?? 0 },
+    { enabled: campaignId !== null },
+  ).data;
   const report = reportQuery.data;
   const kind = report ? reportKindOf(report.campaign.product_code) : null;
   const started = report !== undefined && report.campaign.campaign_status !== 'pending';
@@ -178,6 +184,12 @@ export function CampaignReport({
             {campaign.product_name} ({campaign.product_code}) · Flight{' '}
             {formatDateRange(campaign.start_date, campaign.end_date)}
           </Text>
+          {trust ? (
+            <Group gap="sm" align="center" data-testid="report-trust">
+              <FreshnessStamp freshness={trust.freshness} />
+              {trust.pacing ? <PacingChip pacing={trust.pacing} /> : null}
+            </Group>
+          ) : null}
         </Stack>
         {started ? <ExportPdfButton params={params} campaignName={campaign.client_campaign_display_name} /> : null}
       </Group>

@@ -15,9 +15,11 @@ import { useCallback, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
 import { ErrorState } from '@/components/ui/error-state';
+import { FreshnessStamp } from '@/components/ui/trust-signals';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
+import { useSelfServiceTrust } from '../api/get-self-service-trust';
 import { type ReportParams } from '../api/report-params';
 import { useSelfServiceCampaign, useSelfServiceMetrics, useSelfServiceProducts } from '../api/self-service-report';
 import { isTablePageParam, useTableState } from '../hooks/use-table-state';
@@ -117,6 +119,10 @@ export function SelfServiceReport({
   const [range, setRange] = useReportRange();
   const params: ReportParams = { organizationId, dealershipId, campaignId: campaignId ?? 0, ...range };
   const campaignQuery = useSelfServiceCampaign(params, { enabled: campaignId !== null });
+  const trust = useSelfServiceTrust(
+    { organizationId, dealershipId, campaignId: campaignId ?? 0 },
+    { enabled: campaignId !== null },
+  ).data;
   const campaign = campaignQuery.data;
   const live = campaign !== undefined && campaign.status !== 'pending';
   const metricsQuery = useSelfServiceMetrics(params, { enabled: live });
@@ -188,6 +194,7 @@ export function SelfServiceReport({
             {vendorNames[campaign.vendor_id as 1 | 3] ?? 'Other'} · {campaign.vendor_campaign.account_name} ·{' '}
             {status.label}
           </Text>
+          <FreshnessStamp freshness={trust?.freshness} />
         </Stack>
         <Group align="flex-end">
           <DateRangeFilter value={range} onChange={setRange} />

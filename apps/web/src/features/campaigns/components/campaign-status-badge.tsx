@@ -2,10 +2,13 @@ import { Badge } from '@mantine/core';
 import { type CampaignStatus } from '@portal/contracts';
 import { statusColor, statusLabel } from '../utils/campaign-display';
 
-/** Active as success (green), pending and the others as warning (yellow) (spec 000 §4). */
+/**
+ * Active as success (green), pending and the others as warning (yellow) (spec 000 §4). The badge
+ * never shrinks beside a long campaign name, so its label is never cut ('PENDI…'; issue 20 §3).
+ */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return (
-    <Badge color={statusColor(status)} variant="light" radius="sm">
+    <Badge color={statusColor(status)} variant="light" radius="sm" style={{ flexShrink: 0 }}>
       {statusLabel(status)}
     </Badge>
   );

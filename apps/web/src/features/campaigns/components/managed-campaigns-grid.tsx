@@ -1,5 +1,12 @@
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatInteger, type ManagedCampaign, formatDateRange, type DateRange } from '@portal/contracts';
+import {
+  formatInteger,
+  type CampaignTrust,
+  type ManagedCampaign,
+  formatDateRange,
+  type DateRange,
+} from '@portal/contracts';
+import { FreshnessCell, PacingChip } from '@/components/ui/trust-signals';
 import { formatClicks, formatCtr, formatProduct, isPending } from '../utils/campaign-display';
 import { CampaignName } from './campaign-name';
 import { CampaignStatusBadge } from './campaign-status-badge';
@@ -10,6 +17,8 @@ export interface ManagedCampaignsGridProps {
   organizationId: number;
   dealershipId: number;
   range: DateRange;
+  /** Freshness and pacing by campaign id (issue 21). */
+  trust?: Map<number, CampaignTrust> | undefined;
 }
 
 function Metric({ label, value }: { label: string; value: string }) {
@@ -26,7 +35,13 @@ function Metric({ label, value }: { label: string; value: string }) {
 }
 
 /** The managed list as cards: 1, 2 or 3 columns by width (spec 000 §9: grid 3 columns). */
-export function ManagedCampaignsGrid({ campaigns, organizationId, dealershipId, range }: ManagedCampaignsGridProps) {
+export function ManagedCampaignsGrid({
+  campaigns,
+  organizationId,
+  dealershipId,
+  range,
+  trust,
+}: ManagedCampaignsGridProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" role="list" aria-label="Managed campaigns">
       {campaigns.map((campaign) => (
@@ -58,6 +73,12 @@ export function ManagedCampaignsGrid({ campaigns, organizationId, dealershipId, 
               <Metric label="Clicks" value={formatClicks(campaign)} />
               <Metric label="CTR" value={formatCtr(campaign)} />
             </Group>
+            {trust?.get(campaign.client_campaign_id) ? (
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <PacingChip pacing={trust.get(campaign.client_campaign_id)!.pacing} />
+                <FreshnessCell freshness={trust.get(campaign.client_campaign_id)!.freshness} />
+              </Group>
+            ) : null}
           </Stack>
         </Card>
       ))}

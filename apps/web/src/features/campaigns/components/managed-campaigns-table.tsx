@@ -1,5 +1,12 @@
 import { Center, Text, UnstyledButton } from '@mantine/core';
-import { formatInteger, type ManagedCampaign, type SortingItem, formatMonth, type DateRange } from '@portal/contracts';
+import {
+  formatInteger,
+  type CampaignTrust,
+  type ManagedCampaign,
+  type SortingItem,
+  formatMonth,
+  type DateRange,
+} from '@portal/contracts';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import {
   createColumnHelper,
@@ -20,6 +27,7 @@ import {
   PlainTr,
   TableScroll,
 } from '@/components/ui/plain-table';
+import { FreshnessCell, PacingChip } from '@/components/ui/trust-signals';
 import {
   budgetField,
   formatBudget,
@@ -40,6 +48,8 @@ export interface ManagedCampaignsTableProps {
   range: DateRange;
   sorting: SortingItem[];
   onSortingChange: (sorting: SortingItem[]) => void;
+  /** Freshness and pacing by campaign id (issue 21); the columns stay empty until it loads. */
+  trust?: Map<number, CampaignTrust> | undefined;
 }
 
 const columnHelper = createColumnHelper<ManagedCampaign>();
@@ -58,6 +68,7 @@ export function ManagedCampaignsTable({
   range,
   sorting,
   onSortingChange,
+  trust,
 }: ManagedCampaignsTableProps) {
   const budget = budgetField(showBudgetType);
 
@@ -129,9 +140,23 @@ export function ManagedCampaignsTable({
           cell: ({ row }) => formatCtr(row.original),
         }),
       ),
+      column(
+        columnHelper.display({
+          id: 'pacing',
+          header: 'Pacing',
+          cell: ({ row }) => <PacingChip pacing={trust?.get(row.original.client_campaign_id)?.pacing} />,
+        }),
+      ),
+      column(
+        columnHelper.display({
+          id: 'data_through',
+          header: 'Data through',
+          cell: ({ row }) => <FreshnessCell freshness={trust?.get(row.original.client_campaign_id)?.freshness} />,
+        }),
+      ),
     );
     return list;
-  }, [budget, organizationId, dealershipId, range]);
+  }, [budget, organizationId, dealershipId, range, trust]);
 
   const handleSortingChange: OnChangeFn<SortingState> = (updater) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater;
@@ -152,7 +177,7 @@ export function ManagedCampaignsTable({
   });
 
   return (
-    <TableScroll minWidth={900}>
+    <TableScroll minWidth={1100}>
       <PlainTable verticalSpacing="sm" highlightOnHover className={classes.table} aria-label="Managed campaigns">
         <PlainThead>
           {table.getHeaderGroups().map((headerGroup) => (

@@ -17,6 +17,9 @@ function mockCampaigns(campaigns: ManagedCampaign[]) {
     'GET /api/agencies/:org/dealership/:dealer/campaigns': {
       body: { data: campaigns, pagination: { total: campaigns.length } },
     },
+    'GET /api/agencies/:org/dealership/:dealer/campaign-trust': {
+      body: { time_zone: 'America/Chicago', band: { low: 95, high: 105 }, stale_after_hour: 10, data: [] },
+    },
   });
 }
 
@@ -63,7 +66,17 @@ describe('ManagedCampaigns table', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent?.trim());
-    expect(headers).toEqual(['Status', 'Booking Month', 'Name', 'Product', 'Impressions', 'Clicks', 'CTR']);
+    expect(headers).toEqual([
+      'Status',
+      'Booking Month',
+      'Name',
+      'Product',
+      'Impressions',
+      'Clicks',
+      'CTR',
+      'Pacing',
+      'Data through',
+    ]);
   });
 
   it('shows demand_local_net as Budget when show_budget_type is 1, and budget otherwise', async () => {
@@ -105,7 +118,7 @@ describe('ManagedCampaigns table', () => {
     expect(cellUnder(row, 'CTR')).toHaveTextContent('0.35%');
   });
 
-  it('shows N/A for the clicks of a DOH campaign and for a missing CTR', async () => {
+  it('shows N/A for the clicks and the CTR of a DOH campaign (clicks not measured) and for a missing CTR', async () => {
     mockCampaigns([
       managedCampaignFactory({
         client_campaign_display_name: 'Billboards',
@@ -119,6 +132,7 @@ describe('ManagedCampaigns table', () => {
     renderList();
     await findTable();
     expect(cellUnder(rowOf('Billboards'), 'Clicks')).toHaveTextContent('N/A');
+    expect(cellUnder(rowOf('Billboards'), 'CTR')).toHaveTextContent('N/A');
     expect(cellUnder(rowOf('No Delivery'), 'Clicks')).toHaveTextContent('0');
     expect(cellUnder(rowOf('No Delivery'), 'CTR')).toHaveTextContent('N/A');
   });

@@ -9,6 +9,7 @@ import { PlainTable, PlainTbody, PlainTd, PlainTr } from '@/components/ui/plain-
 import { SegmentedRadioGroup } from '@/components/ui/segmented-radio-group';
 import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { paths } from '@/lib/paths';
+import { useCampaignTrust } from '../api/list-campaign-trust';
 import { useManagedCampaigns } from '../api/list-managed-campaigns';
 import { useViewMode, type ViewMode } from '../hooks/use-view-mode';
 import { parseSortingParam, serializeSorting } from '../utils/sorting';
@@ -88,6 +89,8 @@ export function ManagedCampaigns({
 
   const campaignsQuery = useManagedCampaigns({ organizationId, dealershipId, ...range, sorting });
   const campaigns = campaignsQuery.data?.data ?? [];
+  // Freshness and pacing come from their own call (not cached with the list: pacing moves with the day).
+  const trust = useCampaignTrust({ organizationId, dealershipId }).data;
   // The list has no filters (spec 000 §2.3 lists none) and the date range only sets the window
   // metrics are summed over, so an empty answer means the dealership has no campaigns at all.
   const dealershipHasNoCampaigns = campaignsQuery.isSuccess && campaignsQuery.data.pagination.total === 0;
@@ -119,6 +122,7 @@ export function ManagedCampaigns({
         organizationId={organizationId}
         dealershipId={dealershipId}
         range={range}
+        trust={trust}
       />
     );
   } else {
@@ -131,6 +135,7 @@ export function ManagedCampaigns({
         range={range}
         sorting={sorting}
         onSortingChange={setSorting}
+        trust={trust}
       />
     );
   }

@@ -1,12 +1,13 @@
 import {
   formatCurrency,
   formatPercent,
+  NOT_AVAILABLE,
   reportRouteSegment,
   type CampaignStatus,
   type ManagedCampaign,
   type DateRange,
 } from '@portal/contracts';
-import { formatClicksFor } from '@/lib/metrics';
+import { formatClicksFor, hasClicks } from '@/lib/metrics';
 import { paths } from '@/lib/paths';
 
 export function statusLabel(status: CampaignStatus): string {
@@ -26,8 +27,9 @@ export function formatClicks(campaign: Pick<ManagedCampaign, 'product_code' | 'c
   return formatClicksFor(campaign.product_code, campaign.clicks);
 }
 
-export function formatCtr(campaign: Pick<ManagedCampaign, 'ctr'>): string {
-  return formatPercent(campaign.ctr);
+/** CTR, or 'N/A' where clicks are not measured (DOH: a CTR beside 'Clicks N/A' would mislead; issue 20 §2). */
+export function formatCtr(campaign: Pick<ManagedCampaign, 'ctr' | 'product_code'>): string {
+  return hasClicks(campaign.product_code) ? formatPercent(campaign.ctr) : NOT_AVAILABLE;
 }
 
 export function formatProduct(campaign: Pick<ManagedCampaign, 'product_name' | 'product_code'>): string {

@@ -313,6 +313,7 @@ export function SelfServiceCampaigns({
                   size="xs"
                   variant="light"
                   disabled={c.status === 'pending'}
+                  aria-disabled={c.status === 'pending' || undefined}
                   onClick={(e) => c.status === 'pending' && e.preventDefault()}
                 >
                   See campaign

@@ -1,0 +1,2 @@
+ALTER TABLE "organizations" ADD COLUMN "report_paper_size" text DEFAULT 'letter' NOT NULL;--> statement-breakpoint
+ALTER TABLE "organizations" ADD CONSTRAINT "organizations_report_paper_size_check" CHECK ("organizations"."report_paper_size" in ('letter', 'a4'));

@@ -1,0 +1,90 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  addDays,
+  campaignFreshness as freshnessOf,
+  computePacing,
+  localDate,
+  type CampaignTrust,
+} from '@portal/contracts';
+import type { Db } from '../../db/client';
+import { campaignDailyMetrics as metrics, campaignFreshness, managedCampaigns as campaigns } from '../../db/schema';
+import type { TrustSettings } from './settings';
+
+export interface CampaignTrustParams {
+  dealershipIds: number[];
+  /** One campaign only (the report header). */
+  campaignId?: number;
+  now: Date;
+  settings: TrustSettings;
+}
+
+/**
+ * Freshness (ingestion file set) and pacing of the managed campaigns of some dealerships, in the
+ * organization's zone at `now` (docs/trust.md). Delivery to date is summed from the flight start
+ * through the pacing day (yesterday, or the flight end) in one pass over the daily metrics.
+ */
+export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Promise<CampaignTrust[]> {
+  if (params.dealershipIds.length === 0) return [];
+  const { settings, now } = params;
+  const today = localDate(now, settings.timeZone);
+  const yesterday = addDays(today, -1);
+  const rows = await db
+    .select({
+      id: campaigns.id,
+      dealershipId: campaigns.dealershipId,
+      status: campaigns.campaignStatus,
+      start: campaigns.startDate,
+      end: campaigns.endDate,
+      budget: campaigns.budget,
+      booked: campaigns.bookedImpressions,
+      dataThrough: campaignFreshness.dataThrough,
+      arrivedAt: campaignFreshness.arrivedAt,
+      impressions: sql<number>`coalesce((select sum(${metrics.impressions}) from ${metrics}
+        where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} >= ${campaigns.startDate}
+        and ${metrics.date} <= least(${campaigns.endDate}, ${yesterday}::date)), 0)`.mapWith(Number),
+      spend: sql<number>`coalesce((select sum(${metrics.spend}) from ${metrics}
+        where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} >= ${campaigns.startDate}
+        and ${metrics.date} <= least(${campaigns.endDate}, ${yesterday}::date)), 0)`.mapWith(Number),
+    })
+    .from(campaigns)
+    .leftJoin(campaignFreshness, eq(campaignFreshness.campaignId, campaigns.id))
+    .where(
+      and(
+        sql`${campaigns.dealershipId} in (${sql.join(
+          params.dealershipIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+        params.campaignId === undefined ? undefined : eq(campaigns.id, params.campaignId),
+      ),
+    )
+    .orderBy(campaigns.id);
+  return rows.map((row) => {
+    const active = row.status === 'active';
+    return {
+      campaign_id: row.id,
+      dealership_id: row.dealershipId,
+      freshness: freshnessOf({
+        source: 'files',
+        dataThrough: row.dataThrough,
+        updatedAt: row.arrivedAt,
+        // Only a running flight expects data; an ended, paused or pending one is never stale.
+        flight: active ? { start: row.start, end: row.end } : { start: '9999-12-31', end: null },
+        now,
+        timeZone: settings.timeZone,
+        staleAfterHour: settings.staleAfterHour,
+      }),
+      pacing: active
+        ? computePacing({
+            start: row.start,
+            end: row.end,
+            today,
+            bookedImpressions: row.booked,
+            budget: row.budget,
+            impressionsToDate: row.impressions,
+            spendToDate: row.spend,
+            band: settings.band,
+          })
+        : null,
+    };
+  });
+}

@@ -1,0 +1,4 @@
+export * from './freshness';
+export * from './pacing';
+export * from './trust';
+export * from './operations';
