@@ -29,6 +29,13 @@ const featureBoundaries = features.map((feature) => ({
           { group: ['@/app/*', '@/app'], message: 'Features do not import the app layer.' },
           { group: ['../../*'], message: 'Use the @/ alias to leave a feature folder.' },
         ],
+        paths: [
+          {
+            name: '@/lib/api-client',
+            importNames: ['api', 'apiRequest', 'apiDownload'],
+            message: 'Call API operations by id (callOperation / downloadOperation): the path stays in its descriptor.',
+          },
+        ],
       },
     ],
   },

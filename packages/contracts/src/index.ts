@@ -39,6 +39,7 @@ export * from './reports/email-domains';
 export * from './self-service';
 export * from './operations/define';
 export * from './operations/registry';
+export * from './operations/paths.generated';
 export * from './auth/operations';
 export * from './dealerships/operations';
 export * from './ingestion/operations';

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { operationList, operationPath, operations, pathParameterNames } from '../src';
+import { operationList, operationPath, operationPaths, operations, pathParameterNames } from '../src';
+import { OPERATION_PATHS_FILE, renderOperationPaths } from '../src/operations/render-paths';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -39,50 +40,19 @@ export function apiPathLiterals(text: string, fileName = 'file.ts'): string[] {
 
 /**
  * Where an `/api/` path may still be spelled. The descriptors (contracts `* /operations.ts`) are the
- * one place for operation paths (with the tenant prefixes of `operations/define.ts`); the rest
- * are not operations: the API docs page and the cache plugin that recognises the API prefix.
- * NOT YET MIGRATED (issue 19 §1, web item): the web fetchers listed below still build their URLs by
- * hand; remove an entry when its file moves to `operationPath`/descriptors — the
- * test fails for any file not listed here.
+ * one place for operation paths (with the tenant prefixes of `operations/define.ts`, and the table
+ * `operations/paths.generated.ts` generated from them); the web calls operations by id
+ * (`callOperation`, apps/web/src/lib/api-client.ts). The rest are not operations: the API docs page
+ * and the cache plugin that recognises the API prefix. The test fails for any file not listed here.
  */
 const allowed: Record<string, string> = {
   'apps/server/src/plugins/external/swagger.ts': 'the API documentation page (/api/docs)',
   'apps/server/src/plugins/external/http-cache.ts': 'recognises API routes by their prefix',
-  'apps/web/src/lib/api-client.ts': 'not yet migrated (web)',
-  'apps/web/src/features/auth/api/get-me.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaigns/api/list-campaign-trust.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-reports/api/get-campaign-trust.ts': 'not yet migrated (web)',
-  'apps/web/src/features/data-health/api/get-data-health.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-reports/api/get-self-service-trust.ts': 'not yet migrated (web)',
-  'apps/web/src/features/auth/api/logout.ts': 'not yet migrated (web)',
-  'apps/web/src/features/auth/api/login.ts': 'not yet migrated (web)',
-  'apps/web/src/features/inventory/api/inventory-list.ts': 'not yet migrated (web)',
-  'apps/web/src/features/inventory/api/get-vehicle.ts': 'not yet migrated (web)',
-  'apps/web/src/features/self-service/api/keys.ts': 'not yet migrated (web)',
-  'apps/web/src/features/report-generator/api/email-domains.ts': 'not yet migrated (web)',
-  'apps/web/src/features/report-generator/api/report-generator.ts': 'not yet migrated (web)',
-  'apps/web/src/features/dealerships/api/get-dealership.ts': 'not yet migrated (web)',
-  'apps/web/src/features/dealerships/api/list-organizations.ts': 'not yet migrated (web)',
-  'apps/web/src/features/dealerships/api/list-dealerships.ts': 'not yet migrated (web)',
-  'apps/web/src/features/month-over-month/api/get-month-over-month.ts': 'not yet migrated (web)',
-  'apps/web/src/features/audiences/api/get-audience.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaigns/api/list-managed-campaigns.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaigns/api/record-event.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaigns/api/get-campaigns-summary.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-wizard/api/media-markets.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-wizard/api/keys.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-wizard/api/get-inventory.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-reports/api/report-params.ts': 'not yet migrated (web)',
-  'apps/web/src/features/campaign-reports/api/get-dma-boundaries.ts': 'not yet migrated (web)',
-  'apps/web/src/features/agency-overview/api/agency-overview.ts': 'not yet migrated (web)',
-  'apps/web/src/features/audit-log/api/audit-log.ts': 'not yet migrated (web)',
-  'apps/web/src/features/auth/api/accounts.ts': 'not yet migrated (web)',
-  'apps/web/src/features/users/api/users.ts': 'not yet migrated (web)',
 };
 
 const isTest = (file: string) => /\.test\.tsx?$|\/testing\/|\/test\//.test(file);
 const isDescriptorFile = (file: string) =>
-  /^packages\/contracts\/src\/([^/]+\/operations|operations\/define)\.ts$/.test(file);
+  /^packages\/contracts\/src\/([^/]+\/operations|operations\/define|operations\/paths\.generated)\.ts$/.test(file);
 
 describe('API paths are spelled once (issue 19 §1)', () => {
   it('finds /api/ paths in string and template literals, not in comments', () => {
@@ -114,6 +84,16 @@ describe('API paths are spelled once (issue 19 §1)', () => {
 });
 
 describe('the operation registry', () => {
+  it('paths.generated.ts is up to date (else run `npm run generate:operations`)', () => {
+    const text = fs.readFileSync(path.join(root, OPERATION_PATHS_FILE), 'utf8');
+    expect(text, 'run `npm run generate:operations`').toBe(renderOperationPaths(operationList));
+    for (const operation of operationList)
+      expect(operationPaths[operation.id as keyof typeof operationPaths]).toEqual({
+        method: operation.method,
+        path: operation.path,
+      });
+  });
+
   it('has unique ids (its keys) and unique method + path pairs', () => {
     for (const [key, operation] of Object.entries(operations)) expect(operation.id).toBe(key);
     const pairs = operationList.map((operation) => `${operation.method} ${operation.path}`);

@@ -1,6 +1,16 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/testing/mock-api';
-import { ApiError, api, filenameFromContentDisposition, setUnauthorizedHandler } from './api-client';
+import type { DealershipDetail, Me } from '@portal/contracts';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { apiError, mockApi, mockOperations } from '@/testing/mock-api';
+import {
+  ApiError,
+  api,
+  callOperation,
+  downloadOperation,
+  filenameFromContentDisposition,
+  setUnauthorizedHandler,
+  type CallOptions,
+  type OperationResponse,
+} from './api-client';
 
 describe('api client', () => {
   afterEach(() => {
@@ -122,5 +132,41 @@ describe('api client', () => {
     expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"')).toBe('passwd');
     expect(filenameFromContentDisposition('attachment')).toBeNull();
     expect(filenameFromContentDisposition(null)).toBeNull();
+  });
+
+  it('calls an operation by id: method and path from its descriptor, parameters encoded, query and body sent', async () => {
+    const api = mockOperations({
+      removeEmailDomain: { status: 204 },
+      listManagedCampaigns: { body: { data: [], pagination: { total: 0 } } as never },
+      getCampaignReportPdf: { text: '%PDF', headers: { 'Content-Type': 'application/pdf' } },
+    });
+    await callOperation('removeEmailDomain', { params: { organization_id: 1, domain: 'a b/c' } });
+    await callOperation('listManagedCampaigns', {
+      params: { organization_id: 1, dealership_id: 2 },
+      query: { pageIndex: 0, pageSize: 10, sorting: undefined, startDate: '2026-02-01', endDate: '2026-02-03' },
+    });
+    const file = await downloadOperation('getCampaignReportPdf', {
+      params: { organization_id: 1, dealership_id: 2, campaign_id: 3 },
+      query: { start_date: '2026-02-01', end_date: '2026-02-03' },
+    });
+    expect(await file.blob.text()).toBe('%PDF');
+    expect(api.calls.map((call) => `${call.method} ${call.url.pathname}${call.url.search}`)).toEqual([
+      'DELETE /api/agencies/1/email-domains/a%20b%2Fc',
+      'GET /api/agencies/1/dealership/2/campaigns?pageIndex=0&pageSize=10&startDate=2026-02-01&endDate=2026-02-03',
+      'GET /api/agencies/1/dealership/2/campaigns/3/report.pdf?start_date=2026-02-01&end_date=2026-02-03',
+    ]);
+    expect(() => callOperation('getDealership', { params: { organization_id: 1 } as never })).toThrow(/dealership_id/);
+  });
+
+  it('types params, query, body and answer from the descriptor', () => {
+    expectTypeOf<OperationResponse<'getDealership'>>().toEqualTypeOf<DealershipDetail>();
+    expectTypeOf<OperationResponse<'getMe'>>().toExtend<Me>();
+    expectTypeOf<OperationResponse<'logout'>>().toEqualTypeOf<void>();
+    expectTypeOf<CallOptions<'getDealership'>['params']>().toEqualTypeOf<{
+      organization_id: string | number;
+      dealership_id: string | number;
+    }>();
+    expectTypeOf<CallOptions<'login'>['body']>().toExtend<{ email: string; password: string }>();
+    expectTypeOf<CallOptions<'getMe'>>().toExtend<{ params?: undefined; query?: undefined; body?: undefined }>();
   });
 });

@@ -1,4 +1,5 @@
-import type { ErrorCode, ErrorResponse } from '@portal/contracts';
+import { operationPath, operationPaths } from '@portal/contracts';
+import type { ErrorCode, ErrorResponse, OperationId, operations } from '@portal/contracts';
 import type * as z from 'zod';
 
 /** An error answered by the API (`{ error: { code, message, details? } }`) or a network failure. */
@@ -30,7 +31,7 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /** Calls whose 401 is an answer, not an expired session: they never redirect to the sign-in page. */
-const UNAUTHENTICATED_IS_AN_ANSWER = ['/api/me', '/api/auth/login', '/api/auth/logout'];
+const UNAUTHENTICATED_IS_AN_ANSWER = pathsOf(['getMe', 'login', 'logout']);
 
 /** Where the user goes when the session has expired; replaced by the app to navigate in-app. */
 let onUnauthorized: (next: string) => void = (next) => {
@@ -41,6 +42,7 @@ export function setUnauthorizedHandler(handler: (next: string) => void): void {
   onUnauthorized = handler;
 }
 
+/** A query value the client may send: written with `String()`; null and undefined are left out. */
 type QueryValue = string | number | boolean | null | undefined;
 
 /**
@@ -48,7 +50,13 @@ type QueryValue = string | number | boolean | null | undefined;
  * `GET /api/me`; every state-changing request sends it back as `X-CSRF-Token`. Kept in memory only.
  */
 let csrfToken: string | null = null;
-const CSRF_SOURCES = ['/api/me', '/api/auth/login'];
+const CSRF_SOURCES = pathsOf(['getMe', 'login']);
+const SIGN_OUT = operationPaths.logout.path;
+
+/** The paths of operations without parameters (for the rules above). */
+function pathsOf(ids: OperationId[]): string[] {
+  return ids.map((id) => operationPaths[id].path);
+}
 
 /** Headers a state-changing request to the API must carry (the CSRF token once it is known). */
 export function csrfHeaders(): Record<string, string> {
@@ -154,7 +162,7 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
     throw error;
   }
 
-  if (path === '/api/auth/logout') csrfToken = null;
+  if (path === SIGN_OUT) csrfToken = null;
   if (response.status === 204 || !response.headers.get('Content-Type')?.includes('application/json'))
     return undefined as T;
   const json: unknown = await response.json();
@@ -229,6 +237,10 @@ export async function apiDownload(
   };
 }
 
+/**
+ * Low-level calls by URL path (the tests of this module). Feature code calls operations by id with
+ * `callOperation` / `downloadOperation`, so an API path is never spelled outside its descriptor.
+ */
 export const api = {
   get: <T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
@@ -239,3 +251,100 @@ export const api = {
 
 /** The type of an answer: the output of its response schema in `@portal/contracts` (types only). */
 export type ResponseOf<S extends z.ZodType> = z.output<S>;
+
+// ---------------------------------------------------------------------------------------------------
+// Calls by operation (issue 19 §1). The descriptors of `@portal/contracts` give the types (imported
+// as types only: their zod schemas stay out of the bundle); the generated `operationPaths` table gives
+// the method and path template at runtime.
+
+type Operations = typeof operations;
+type Op<Id extends OperationId> = Operations[Id];
+
+/** Coerced fields (`z.coerce.number()`) take `unknown` as input: the client sends a `QueryValue`. */
+type Sendable<T> = { [K in keyof T]: unknown extends T[K] ? QueryValue : T[K] };
+
+/** The path parameters of an operation, by the names of its `params` schema. */
+export type OperationParams<Id extends OperationId> = Op<Id>['params'] extends z.ZodType
+  ? { [K in keyof z.output<Op<Id>['params']>]: string | number }
+  : undefined;
+
+/** The query of an operation: the input of its `query` schema (what the server parses). */
+export type OperationQuery<Id extends OperationId> = Op<Id>['query'] extends z.ZodType
+  ? Sendable<z.input<Op<Id>['query']>>
+  : undefined;
+
+/** The JSON body of an operation: the input of its `body` schema. */
+export type OperationBody<Id extends OperationId> = Op<Id>['body'] extends z.ZodType
+  ? z.input<Op<Id>['body']>
+  : undefined;
+
+type SuccessStatus = 200 | 201 | 202;
+type SuccessOf<R> = {
+  [S in keyof R & SuccessStatus]: R[S] extends z.ZodType ? z.output<R[S]> : never;
+}[keyof R & SuccessStatus];
+
+/** The answer of an operation: the output of its 2xx response schema (nothing for a 204). */
+export type OperationResponse<Id extends OperationId> =
+  SuccessOf<Op<Id>['response']> | (204 extends keyof Op<Id>['response'] ? void : never);
+
+type Field<Name extends string, T> = [T] extends [undefined]
+  ? { [K in Name]?: undefined }
+  : object extends T
+    ? { [K in Name]?: T }
+    : { [K in Name]: T };
+
+/** What a call of an operation takes: its params, query and body as its descriptor types them. */
+export type CallOptions<Id extends OperationId> = Field<'params', OperationParams<Id>> &
+  Field<'query', OperationQuery<Id>> &
+  Field<'body', OperationBody<Id>> & { signal?: AbortSignal; keepalive?: boolean };
+
+type OptionalWhenEmpty<T> = object extends T ? [options?: T] : [options: T];
+
+/** The URL of an operation: its path template filled with `params`, then `query`. */
+export function operationUrl(
+  id: OperationId,
+  params?: Record<string, string | number>,
+  query?: Record<string, unknown>,
+): string {
+  return buildUrl(operationPath({ id, path: operationPaths[id].path }, params), query as Record<string, QueryValue>);
+}
+
+/**
+ * Calls an API operation by id: the URL comes from its path template (`params`, `query`), the method
+ * from its descriptor; the body is sent as JSON and the CSRF token on state-changing calls. Answers
+ * the operation's 2xx response type; throws `ApiError` as `apiRequest` does.
+ */
+export function callOperation<Id extends OperationId>(
+  id: Id,
+  ...[options]: OptionalWhenEmpty<CallOptions<Id>>
+): Promise<OperationResponse<Id>> {
+  const { params, query, body, signal, keepalive } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    keepalive?: boolean;
+  };
+  const path = operationPath({ id, path: operationPaths[id].path }, params);
+  return apiRequest<OperationResponse<Id>>(path, {
+    method: operationPaths[id].method,
+    query,
+    body,
+    signal,
+    keepalive,
+  });
+}
+
+/** Downloads the file an operation answers (CSV, PDF) by id; throws `ApiError` as `apiDownload` does. */
+export function downloadOperation<Id extends OperationId>(
+  id: Id,
+  options: Omit<CallOptions<Id>, 'body' | 'keepalive'> & { accept?: string },
+): Promise<DownloadedFile> {
+  const { params, query, signal, accept } = options as {
+    params?: Record<string, string | number>;
+    query?: Record<string, QueryValue>;
+    signal?: AbortSignal;
+    accept?: string;
+  };
+  return apiDownload(operationPath({ id, path: operationPaths[id].path }, params), { query, signal, accept });
+}

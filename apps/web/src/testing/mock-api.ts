@@ -1,4 +1,6 @@
+import { operationPaths, type ErrorResponse, type OperationId } from '@portal/contracts';
 import { vi } from 'vitest';
+import type { OperationResponse } from '@/lib/api-client';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -95,6 +97,46 @@ export function mockApi(handlers: Record<string, Handler | MockResponse>) {
   return { fetch: fetchMock, calls, unhandled };
 }
 
-export function apiError(status: number, code: string, message: string): MockResponse {
-  return { status, body: { error: { code, message } } };
+/** An answer in the API's error shape. */
+export interface ErrorAnswer extends MockResponse {
+  status: number;
+  body: ErrorResponse;
+}
+
+export function apiError(status: number, code: string, message: string): ErrorAnswer {
+  return { status, body: { error: { code: code as ErrorResponse['error']['code'], message } } };
+}
+
+/** An answer of an operation: its body typed by the operation's 2xx response schema (issue 19 §1). */
+export interface OperationAnswer<Id extends OperationId> extends Omit<MockResponse, 'body'> {
+  body?: OperationResponse<Id>;
+}
+
+type OperationHandler<Id extends OperationId> =
+  | OperationAnswer<Id>
+  | ErrorAnswer
+  | ((request: MockRequest) => OperationAnswer<Id> | ErrorAnswer | Promise<OperationAnswer<Id> | ErrorAnswer>);
+
+/** Mock handlers by operation id (any parameter values match). */
+export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
+
+/** The `mockApi` key of an operation: `'METHOD /path/:param'` from its descriptor. */
+export function operationRoute(id: OperationId): string {
+  const { method, path } = operationPaths[id];
+  return `${method} ${path.replace(/\*$/, ':rest')}`;
+}
+
+/** `mockApi` handlers of operations, keyed by id: `mockApi({ ...operationHandlers({ getMe: { body: me } }) })`. */
+export function operationHandlers(handlers: OperationHandlers): Record<string, Handler | MockResponse> {
+  return Object.fromEntries(
+    Object.entries(handlers).map(([id, handler]) => [
+      operationRoute(id as OperationId),
+      handler as Handler | MockResponse,
+    ]),
+  );
+}
+
+/** `mockApi` with handlers by operation id (typed answers), plus any by path. */
+export function mockOperations(handlers: OperationHandlers, byPath: Record<string, Handler | MockResponse> = {}) {
+  return mockApi({ ...operationHandlers(handlers), ...byPath });
 }

@@ -1,6 +1,6 @@
-import type { OverviewSortColumn, overviewResponseSchema } from '@portal/contracts';
+import type { OverviewSortColumn } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation, downloadOperation } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-keys';
 
 /** The overview's query: the range, the name filter and the order (as the URL holds them). */
@@ -12,26 +12,34 @@ export interface OverviewParams {
   desc: boolean;
 }
 
-const path = (organizationId: number) => `/api/agencies/${organizationId}/overview`;
-const query = (params: OverviewParams) => ({ ...params, q: params.q || undefined, desc: String(params.desc) });
+const query = (params: OverviewParams) => ({
+  ...params,
+  q: params.q || undefined,
+  desc: params.desc ? ('true' as const) : ('false' as const),
+});
 
-/** `GET /api/agencies/{organization_id}/overview?…` → every rooftop with its metrics (roles 1–2). */
+/** `getAgencyOverview` (`GET …/agencies/{organization_id}/overview?…`) → every rooftop with its metrics (roles 1–2). */
 export const agencyOverviewQueryOptions = (organizationId: number, params: OverviewParams) =>
   queryOptions({
-    queryKey: [...agencyKey(organizationId), 'overview', params],
+    queryKey: agencyKey(organizationId, 'overview', params),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof overviewResponseSchema>>(path(organizationId), { query: query(params), signal }),
+      callOperation('getAgencyOverview', {
+        params: { organization_id: organizationId },
+        query: query(params),
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 export function useAgencyOverview(organizationId: number, params: OverviewParams) {
   return useQuery(agencyOverviewQueryOptions(organizationId, params));
 }
 
-/** `GET …/overview/csv` or `…/overview.pdf` with the same query: the file. */
+/** `exportAgencyOverviewCsv` (`…/overview/csv`) or `exportAgencyOverviewPdf` (`…/overview.pdf`) with the same query: the file. */
 export function useDownloadOverview(organizationId: number) {
   return useMutation({
     mutationFn: ({ format, params }: { format: 'csv' | 'pdf'; params: OverviewParams }) =>
-      api.download(format === 'csv' ? `${path(organizationId)}/csv` : `${path(organizationId)}.pdf`, {
+      downloadOperation(format === 'csv' ? 'exportAgencyOverviewCsv' : 'exportAgencyOverviewPdf', {
+        params: { organization_id: organizationId },
         query: query(params),
         accept: format === 'csv' ? 'text/csv' : 'application/pdf',
       }),

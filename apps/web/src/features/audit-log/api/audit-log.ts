@@ -1,6 +1,5 @@
-import type { auditLogResponseSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation, downloadOperation } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-keys';
 
 /** The filters of the audit log page (URL search parameters). */
@@ -12,14 +11,13 @@ export interface AuditLogFilters {
   pageIndex: number;
 }
 
-const path = (organizationId: number) => `/api/agencies/${organizationId}/audit-log`;
-
-/** `GET /api/agencies/{organization_id}/audit-log?…` → a page of 50 rows, newest first (roles 1–2). */
+/** `listAuditLog` (`GET …/agencies/{organization_id}/audit-log?…`) → a page of 50 rows, newest first (roles 1–2). */
 export const auditLogQueryOptions = (organizationId: number, filters: AuditLogFilters) =>
   queryOptions({
-    queryKey: [...agencyKey(organizationId), 'audit-log', filters],
+    queryKey: agencyKey(organizationId, 'audit-log', filters),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof auditLogResponseSchema>>(path(organizationId), {
+      callOperation('listAuditLog', {
+        params: { organization_id: organizationId },
         query: { ...filters, pageSize: 50 },
         signal,
       }),
@@ -29,10 +27,14 @@ export function useAuditLog(organizationId: number, filters: AuditLogFilters) {
   return useQuery(auditLogQueryOptions(organizationId, filters));
 }
 
-/** `GET …/audit-log/csv?…` → every matching row as CSV. */
+/** `exportAuditLogCsv` (`GET …/audit-log/csv?…`) → every matching row as CSV. */
 export function useDownloadAuditLog(organizationId: number) {
   return useMutation({
     mutationFn: (filters: Omit<AuditLogFilters, 'pageIndex'>) =>
-      api.download(`${path(organizationId)}/csv`, { query: { ...filters }, accept: 'text/csv' }),
+      downloadOperation('exportAuditLogCsv', {
+        params: { organization_id: organizationId },
+        query: { ...filters },
+        accept: 'text/csv',
+      }),
   });
 }

@@ -1,56 +1,46 @@
-import type {
-  AcceptInvitationBody,
-  InvitationPreview,
-  invitationPreviewSchema,
-  Me,
-  PasswordResetBody,
-  passwordResetRequestedSchema,
-  signedInSchema,
-} from '@portal/contracts';
+import type { AcceptInvitationBody, InvitationPreview, Me, PasswordResetBody } from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
+import { sharedKey } from '@/lib/query-keys';
 import { meQueryKey } from './get-me';
 
-/** `POST /api/auth/invitation` `{ token }` → what the invitation is for (404 with the reason when it cannot be used). */
+/** `getInvitation` (`POST …/auth/invitation` `{ token }`) → what the invitation is for (404 with the reason when it cannot be used). */
 export function useInvitationPreview(token: string | null) {
   return useQuery({
-    queryKey: ['invitation', token],
-    queryFn: (): Promise<InvitationPreview> =>
-      api.post<ResponseOf<typeof invitationPreviewSchema>>('/api/auth/invitation', { token }),
+    queryKey: sharedKey('invitation', token),
+    queryFn: (): Promise<InvitationPreview> => callOperation('getInvitation', { body: { token: token! } }),
     enabled: token !== null,
     retry: false,
     staleTime: Infinity,
   });
 }
 
-/** `POST /api/auth/invitation/accept`: creates the account and signs in (the answer is the signed-in user). */
+/** `acceptInvitation`: creates the account and signs in (the answer is the signed-in user). */
 export function useAcceptInvitation(options: { onSuccess?: (me: Me) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AcceptInvitationBody) =>
-      api.post<ResponseOf<typeof signedInSchema>>('/api/auth/invitation/accept', body),
+    mutationFn: (body: AcceptInvitationBody) => callOperation('acceptInvitation', { body }),
     onSuccess: (me) => {
       queryClient.clear();
-      // The next `/api/me` read carries the session's CSRF token; until then the page only navigates.
+      // The next `getMe` read carries the session's CSRF token; until then the page only navigates.
       void queryClient.invalidateQueries({ queryKey: meQueryKey });
       options.onSuccess?.(me);
     },
   });
 }
 
-/** `POST /api/auth/password-reset/request` `{ email }` → the same message for every address. */
+/** `requestPasswordReset` `{ email }` → the same message for every address. */
 export function useRequestPasswordReset() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.post<ResponseOf<typeof passwordResetRequestedSchema>>('/api/auth/password-reset/request', { email }),
+    mutationFn: (email: string) => callOperation('requestPasswordReset', { body: { email } }),
   });
 }
 
-/** `POST /api/auth/password-reset` `{ token, password }` → 204; every session of the user has ended. */
+/** `resetPassword` `{ token, password }` → 204; every session of the user has ended. */
 export function useResetPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordResetBody) => api.post('/api/auth/password-reset', body),
+    mutationFn: (body: PasswordResetBody) => callOperation('resetPassword', { body }),
     onSuccess: () => queryClient.clear(),
   });
 }

@@ -1,13 +1,14 @@
-import { type meSchema, type Me } from '@portal/contracts';
+import { type Me } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, isApiError, type ResponseOf } from '@/lib/api-client';
+import { callOperation, isApiError } from '@/lib/api-client';
+import { sharedKey } from '@/lib/query-keys';
 
-export const meQueryKey = ['me'] as const;
+export const meQueryKey = sharedKey('me');
 
-/** The signed-in user, or null when there is no session (`GET /api/me` answers 401). */
+/** The signed-in user, or null when there is no session (`getMe` answers 401). */
 export async function getMe(): Promise<Me | null> {
   try {
-    return await api.get<ResponseOf<typeof meSchema>>('/api/me');
+    return await callOperation('getMe');
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

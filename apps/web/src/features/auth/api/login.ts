@@ -1,10 +1,10 @@
-import { type meSchema, type LoginBody, type Me } from '@portal/contracts';
+import { type LoginBody, type Me } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
 
 export function login(body: LoginBody): Promise<Me> {
-  return api.post<ResponseOf<typeof meSchema>>('/api/auth/login', body);
+  return callOperation('login', { body });
 }
 
 export function useLogin(options: { onSuccess?: (me: Me) => void } = {}) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { meQueryKey } from './get-me';
 
 export function logout(): Promise<void> {
-  return api.post('/api/auth/logout');
+  return callOperation('logout');
 }
 
 export function useLogout(options: { onSuccess?: () => void } = {}) {

@@ -1,15 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { apiError, mockApi } from '@/testing/mock-api';
+import { apiError, mockOperations } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { LoginForm } from './login-form';
 
 describe('LoginForm', () => {
   it('submits on Enter and shows the API error message inline', async () => {
-    const api = mockApi({
-      'POST /api/auth/login': apiError(401, 'UNAUTHENTICATED', 'Invalid email or password'),
-    });
+    const api = mockOperations({ login: apiError(401, 'UNAUTHENTICATED', 'Invalid email or password') });
     const onSuccess = vi.fn();
     renderWithProviders(<LoginForm onSuccess={onSuccess} />);
     const user = userEvent.setup();
@@ -33,9 +31,10 @@ describe('LoginForm', () => {
       organization_id: 1,
       dealership_ids: [],
       role_id: 2,
+      csrf_token: 'csrf-token',
     };
-    mockApi({
-      'POST /api/auth/login': () =>
+    mockOperations({
+      login: () =>
         new Promise((resolve) => {
           release = () => resolve({ body: me });
         }),
@@ -54,7 +53,7 @@ describe('LoginForm', () => {
   });
 
   it('validates the fields before calling the API', async () => {
-    const api = mockApi({});
+    const api = mockOperations({});
     renderWithProviders(<LoginForm onSuccess={vi.fn()} />);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in' }));
 

@@ -1,17 +1,11 @@
-import { type audienceMetricsSchema, type AudienceMetrics } from '@portal/contracts';
+import { type AudienceMetrics } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/audiences/{id}/metrics`: totals, daily rows and the audience size trend (spec 000 §2.5). */
 export function getAudienceMetrics(params: ReportParams, signal?: AbortSignal): Promise<AudienceMetrics> {
-  return api.get<ResponseOf<typeof audienceMetricsSchema>>(
-    `${campaignsApiPath(params)}/audiences/${params.campaignId}/metrics`,
-    {
-      query: rangeQuery(params),
-      signal,
-    },
-  );
+  return callOperation('getAudienceMetrics', { params: reportPathParams(params), query: rangeQuery(params), signal });
 }
 
 export const getAudienceMetricsQueryOptions = (params: ReportParams) =>

@@ -1,14 +1,11 @@
-import { type campaignReportSchema, type CampaignReport } from '@portal/contracts';
+import { type CampaignReport } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/{id}/report`: header, totals, daily rows and section counts of every report page; 404 when the campaign is not the dealership's. */
 export function getCampaignReport(params: ReportParams, signal?: AbortSignal): Promise<CampaignReport> {
-  return api.get<ResponseOf<typeof campaignReportSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/report`, {
-    query: rangeQuery(params),
-    signal,
-  });
+  return callOperation('getCampaignReport', { params: reportPathParams(params), query: rangeQuery(params), signal });
 }
 
 export const getCampaignReportQueryOptions = (params: ReportParams) =>

@@ -1,6 +1,5 @@
-import type { campaignTrustSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 
 export interface CampaignTrustParams {
@@ -9,15 +8,15 @@ export interface CampaignTrustParams {
   campaignId: number;
 }
 
-/** `GET .../campaigns/{campaign_id}/trust` → the campaign's freshness and pacing (the report header). */
+/** `getCampaignTrust` (`GET .../campaigns/{campaign_id}/trust`) → the campaign's freshness and pacing (the report header). */
 export function getCampaignTrust(
   { organizationId, dealershipId, campaignId }: CampaignTrustParams,
   signal?: AbortSignal,
 ) {
-  return api.get<ResponseOf<typeof campaignTrustSchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/${campaignId}/trust`,
-    { signal },
-  );
+  return callOperation('getCampaignTrust', {
+    params: { organization_id: organizationId, dealership_id: dealershipId, campaign_id: campaignId },
+    signal,
+  });
 }
 
 export const getCampaignTrustQueryOptions = (params: CampaignTrustParams) =>

@@ -1,17 +1,11 @@
-import { type conversionsResponseSchema, type ConversionsResponse } from '@portal/contracts';
+import { type ConversionsResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/display/{id}/metrics/conversions`: page views, time to convert, visitors, key pages, UTMs, roas. */
 export function getConversions(params: ReportParams, signal?: AbortSignal): Promise<ConversionsResponse> {
-  return api.get<ResponseOf<typeof conversionsResponseSchema>>(
-    `${campaignsApiPath(params)}/display/${params.campaignId}/metrics/conversions`,
-    {
-      query: rangeQuery(params),
-      signal,
-    },
-  );
+  return callOperation('getConversions', { params: reportPathParams(params), query: rangeQuery(params), signal });
 }
 
 export const getConversionsQueryOptions = (params: ReportParams) =>

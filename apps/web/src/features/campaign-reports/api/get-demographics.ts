@@ -1,22 +1,16 @@
 import { type demographicsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type DemographicRow = z.infer<typeof demographicsResponseSchema>['data'][number];
 
 /** `GET .../campaigns/{id}/demographics`: female and male impressions and interactions per age group. */
 export function getDemographics(params: ReportParams, signal?: AbortSignal): Promise<DemographicRow[]> {
-  return api
-    .get<ResponseOf<typeof demographicsResponseSchema>>(
-      `${campaignsApiPath(params)}/${params.campaignId}/demographics`,
-      {
-        query: rangeQuery(params),
-        signal,
-      },
-    )
-    .then((response) => response.data);
+  return callOperation('getDemographics', { params: reportPathParams(params), query: rangeQuery(params), signal }).then(
+    (response) => response.data,
+  );
 }
 
 export const getDemographicsQueryOptions = (params: ReportParams) =>

@@ -1,17 +1,11 @@
-import { type displayMetricsSchema, type DisplayMetrics } from '@portal/contracts';
+import { type DisplayMetrics } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/display/dyd/{id}/metrics`: DYD cards and daily charts (spec 000 §2.7). */
 export function getDisplayMetrics(params: ReportParams, signal?: AbortSignal): Promise<DisplayMetrics> {
-  return api.get<ResponseOf<typeof displayMetricsSchema>>(
-    `${campaignsApiPath(params)}/display/dyd/${params.campaignId}/metrics`,
-    {
-      query: rangeQuery(params),
-      signal,
-    },
-  );
+  return callOperation('getDisplayMetrics', { params: reportPathParams(params), query: rangeQuery(params), signal });
 }
 
 export const getDisplayMetricsQueryOptions = (params: ReportParams) =>

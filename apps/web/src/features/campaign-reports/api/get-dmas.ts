@@ -1,19 +1,16 @@
 import { type dmasResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type DmaRow = z.infer<typeof dmasResponseSchema>['data'][number];
 
 /** `GET .../campaigns/{id}/dmas`: every DMA with delivery, impressions descending. */
 export function getDmas(params: ReportParams, signal?: AbortSignal): Promise<DmaRow[]> {
-  return api
-    .get<ResponseOf<typeof dmasResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/dmas`, {
-      query: rangeQuery(params),
-      signal,
-    })
-    .then((response) => response.data);
+  return callOperation('getDmas', { params: reportPathParams(params), query: rangeQuery(params), signal }).then(
+    (response) => response.data,
+  );
 }
 
 export const getDmasQueryOptions = (params: ReportParams) =>

@@ -1,19 +1,16 @@
 import { type eventsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type EventRow = z.infer<typeof eventsResponseSchema>['data'][number];
 
 /** `GET .../campaigns/{id}/events`: the promoted events with coordinates and results. */
 export function getEvents(params: ReportParams, signal?: AbortSignal): Promise<EventRow[]> {
-  return api
-    .get<ResponseOf<typeof eventsResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/events`, {
-      query: rangeQuery(params),
-      signal,
-    })
-    .then((response) => response.data);
+  return callOperation('getEvents', { params: reportPathParams(params), query: rangeQuery(params), signal }).then(
+    (response) => response.data,
+  );
 }
 
 export const getEventsQueryOptions = (params: ReportParams) =>

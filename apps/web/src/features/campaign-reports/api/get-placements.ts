@@ -1,19 +1,16 @@
 import { type placementsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type PlacementRow = z.infer<typeof placementsResponseSchema>['data'][number];
 
 /** `GET .../campaigns/{id}/placements`: impressions and clicks per placement, impressions descending. */
 export function getPlacements(params: ReportParams, signal?: AbortSignal): Promise<PlacementRow[]> {
-  return api
-    .get<ResponseOf<typeof placementsResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/placements`, {
-      query: rangeQuery(params),
-      signal,
-    })
-    .then((response) => response.data);
+  return callOperation('getPlacements', { params: reportPathParams(params), query: rangeQuery(params), signal }).then(
+    (response) => response.data,
+  );
 }
 
 export const getPlacementsQueryOptions = (params: ReportParams) =>

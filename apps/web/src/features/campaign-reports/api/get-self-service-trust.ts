@@ -1,18 +1,17 @@
-import type { campaignTrustSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 import type { CampaignTrustParams } from './get-campaign-trust';
 
-/** `GET .../campaigns/self-service/{campaign_id}/trust` → the campaign's freshness (the report header). */
+/** `getSelfServiceCampaignTrust` (`GET .../campaigns/self-service/{campaign_id}/trust`) → the campaign's freshness (the report header). */
 export function getSelfServiceTrust(
   { organizationId, dealershipId, campaignId }: CampaignTrustParams,
   signal?: AbortSignal,
 ) {
-  return api.get<ResponseOf<typeof campaignTrustSchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/self-service/${campaignId}/trust`,
-    { signal },
-  );
+  return callOperation('getSelfServiceCampaignTrust', {
+    params: { organization_id: organizationId, dealership_id: dealershipId, campaign_id: campaignId },
+    signal,
+  });
 }
 
 export const getSelfServiceTrustQueryOptions = (params: CampaignTrustParams) =>

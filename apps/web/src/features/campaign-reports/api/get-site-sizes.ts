@@ -1,9 +1,8 @@
 import { type siteSizesResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { rangeQuery, reportQueryKey, type ReportParams } from './report-params';
-import { listSitesPath } from './list-sites';
+import { callOperation } from '@/lib/api-client';
+import { rangeQuery, reportPathParams, reportQueryKey, type ReportParams } from './report-params';
 
 export type SiteSizeRow = z.infer<typeof siteSizesResponseSchema>['data'][number];
 
@@ -13,12 +12,11 @@ export interface GetSiteSizesParams extends ReportParams {
 
 /** `GET .../campaigns/display/{campaign_id}/site-list/creative-size?site=`: impressions per creative size of one site. */
 export function getSiteSizes(params: GetSiteSizesParams, signal?: AbortSignal): Promise<SiteSizeRow[]> {
-  return api
-    .get<ResponseOf<typeof siteSizesResponseSchema>>(`${listSitesPath(params)}/creative-size`, {
-      query: { site: params.site, ...rangeQuery(params) },
-      signal,
-    })
-    .then((response) => response.data);
+  return callOperation('getSiteSizes', {
+    params: reportPathParams(params),
+    query: { site: params.site, ...rangeQuery(params) },
+    signal,
+  }).then((response) => response.data);
 }
 
 export const getSiteSizesQueryOptions = (params: GetSiteSizesParams) =>

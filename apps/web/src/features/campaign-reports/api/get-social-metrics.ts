@@ -1,17 +1,11 @@
-import { type socialMetricsSchema, type SocialMetrics } from '@portal/contracts';
+import { type SocialMetrics } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/display/dyn/{id}/metrics`: the social dynamic report of FBD and DYN (spec 000 §2.6). */
 export function getSocialMetrics(params: ReportParams, signal?: AbortSignal): Promise<SocialMetrics> {
-  return api.get<ResponseOf<typeof socialMetricsSchema>>(
-    `${campaignsApiPath(params)}/display/dyn/${params.campaignId}/metrics`,
-    {
-      query: rangeQuery(params),
-      signal,
-    },
-  );
+  return callOperation('getSocialMetrics', { params: reportPathParams(params), query: rangeQuery(params), signal });
 }
 
 export const getSocialMetricsQueryOptions = (params: ReportParams) =>

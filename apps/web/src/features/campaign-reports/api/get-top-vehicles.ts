@@ -1,17 +1,11 @@
-import { type topVehiclesResponseSchema, type TopVehiclesResponse } from '@portal/contracts';
+import { type TopVehiclesResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 /** `GET .../campaigns/dyd/{id}/top-vehicles`: highest CTR, most clicked and most viewed vehicle and the averages. */
 export function getTopVehicles(params: ReportParams, signal?: AbortSignal): Promise<TopVehiclesResponse> {
-  return api.get<ResponseOf<typeof topVehiclesResponseSchema>>(
-    `${campaignsApiPath(params)}/dyd/${params.campaignId}/top-vehicles`,
-    {
-      query: rangeQuery(params),
-      signal,
-    },
-  );
+  return callOperation('getTopVehicles', { params: reportPathParams(params), query: rangeQuery(params), signal });
 }
 
 export const getTopVehiclesQueryOptions = (params: ReportParams) =>

@@ -1,19 +1,16 @@
 import { type walkInsResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { campaignsApiPath, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
 
 export type WalkInRow = z.infer<typeof walkInsResponseSchema>['data'][number];
 
 /** `GET .../campaigns/{id}/walk-ins`: visits per location with coordinates, visits descending. */
 export function getWalkIns(params: ReportParams, signal?: AbortSignal): Promise<WalkInRow[]> {
-  return api
-    .get<ResponseOf<typeof walkInsResponseSchema>>(`${campaignsApiPath(params)}/${params.campaignId}/walk-ins`, {
-      query: rangeQuery(params),
-      signal,
-    })
-    .then((response) => response.data);
+  return callOperation('getWalkIns', { params: reportPathParams(params), query: rangeQuery(params), signal }).then(
+    (response) => response.data,
+  );
 }
 
 export const getWalkInsQueryOptions = (params: ReportParams) =>

@@ -1,28 +1,15 @@
 import { type creativesPageSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import {
-  campaignsApiPath,
-  tableQuery,
-  tableQueryKey,
-  type ReportParams,
-  type ReportTableParams,
-} from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, tableQuery, tableQueryKey, type ReportTableParams } from './report-params';
 
 export type CreativeRow = z.infer<typeof creativesPageSchema>['data'][number];
 export type CreativesPage = z.infer<typeof creativesPageSchema>;
 
 /** `GET .../campaigns/display/{campaign_id}/creatives` (paged, impressions descending). */
-export function listCreativesPath(params: ReportParams): string {
-  return `${campaignsApiPath(params)}/display/${params.campaignId}/creatives`;
-}
-
 export function listCreatives(params: ReportTableParams, signal?: AbortSignal): Promise<CreativesPage> {
-  return api.get<ResponseOf<typeof creativesPageSchema>>(listCreativesPath(params), {
-    query: tableQuery(params),
-    signal,
-  });
+  return callOperation('listCreatives', { params: reportPathParams(params), query: tableQuery(params), signal });
 }
 
 export const listCreativesQueryOptions = (params: ReportTableParams) =>

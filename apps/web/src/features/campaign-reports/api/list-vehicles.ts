@@ -1,14 +1,8 @@
 import { type vehiclesPageSchema, type VehicleRow } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type * as z from 'zod';
-import { api, type ResponseOf } from '@/lib/api-client';
-import {
-  campaignsApiPath,
-  tableQuery,
-  tableQueryKey,
-  type ReportParams,
-  type ReportTableParams,
-} from './report-params';
+import { callOperation } from '@/lib/api-client';
+import { reportPathParams, tableQuery, tableQueryKey, type ReportTableParams } from './report-params';
 
 export type { VehicleRow };
 export type VehiclesPage = z.infer<typeof vehiclesPageSchema>;
@@ -23,14 +17,16 @@ export interface ListVehiclesParams extends ReportTableParams {
   source: VehiclesSource;
 }
 
-/** The vehicles table path; its CSV export is the same path + `/csv`. */
-export function listVehiclesPath(params: ReportParams & { source: VehiclesSource }): string {
-  const prefix = params.source === 'campaign' ? '' : `/${params.source}`;
-  return `${campaignsApiPath(params)}${prefix}/${params.campaignId}/vehicles`;
-}
+/** The vehicles operation of each source, and its CSV export. */
+export const vehiclesOperations = {
+  fbd: { page: 'listSocialVehicles', csv: 'listSocialVehiclesCsv' },
+  dyd: { page: 'listDisplayVehicles', csv: 'listDisplayVehiclesCsv' },
+  campaign: { page: 'listCampaignVehicles', csv: 'listCampaignVehiclesCsv' },
+} as const satisfies Record<VehiclesSource, { page: string; csv: string }>;
 
 export function listVehicles(params: ListVehiclesParams, signal?: AbortSignal): Promise<VehiclesPage> {
-  return api.get<ResponseOf<typeof vehiclesPageSchema>>(listVehiclesPath(params), {
+  return callOperation(vehiclesOperations[params.source].page, {
+    params: reportPathParams(params),
     query: tableQuery(params),
     signal,
   });

@@ -15,12 +15,9 @@ export interface ReportTableParams extends ReportParams {
   sorting: SortingItem[];
 }
 
-/** `/api/agencies/{org}/dealership/{dealer}/campaigns` — every report path starts here (spec 000 §7). */
-export function campaignsApiPath({
-  organizationId,
-  dealershipId,
-}: Pick<ReportParams, 'organizationId' | 'dealershipId'>) {
-  return `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns`;
+/** The path parameters of every report operation: the tenant and the campaign (spec 000 §7). */
+export function reportPathParams({ organizationId, dealershipId, campaignId }: ReportParams) {
+  return { organization_id: organizationId, dealership_id: dealershipId, campaign_id: campaignId };
 }
 
 /** Report calls take the range as `start_date` / `end_date`. */

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { creativeSortColumns, formatInteger, formatPercent } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { listCreativesPath, useCreatives, type CreativeRow } from '../api/list-creatives';
+import { useCreatives, type CreativeRow } from '../api/list-creatives';
 import { type ReportParams } from '../api/report-params';
 import { useTableState } from '../hooks/use-table-state';
 import { CreativeImage } from './creative-image';
@@ -65,7 +65,7 @@ export function CreativesTable({
       columns={columns}
       emptyText="No creatives found"
       getRowId={(row) => row.creative_id}
-      csvPath={listCreativesPath(params)}
+      csvOperation="listCreativesCsv"
       csvName={csvName}
       minWidth={760}
     />

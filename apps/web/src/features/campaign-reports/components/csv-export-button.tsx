@@ -4,13 +4,13 @@ import { TOAST_DURATION_MS, type SortingItem } from '@portal/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { saveFile } from '@/lib/save-file';
-import { useDownloadTableCsv } from '../api/download-table-csv';
+import { useDownloadTableCsv, type TableCsvOperation } from '../api/download-table-csv';
 import { type ReportParams } from '../api/report-params';
 
 export interface CsvExportButtonProps {
   params: ReportParams;
-  /** The table's path; the export is the same path + `/csv`. */
-  tablePath: string;
+  /** The table's CSV export operation (e.g. `listLeadsCsv`). */
+  csvOperation: TableCsvOperation;
   sorting: SortingItem[];
   /** File name when the server sends none. */
   fallbackFilename: string;
@@ -22,14 +22,14 @@ export interface CsvExportButtonProps {
  * Downloads the whole table as CSV (spec 000 §4, §8): 'Downloading...', then 'Downloaded table!' or
  * 'Failed to download table at this time.' (5 s each); the button is disabled while downloading.
  */
-export function CsvExportButton({ params, tablePath, sorting, fallbackFilename, label }: CsvExportButtonProps) {
+export function CsvExportButton({ params, csvOperation, sorting, fallbackFilename, label }: CsvExportButtonProps) {
   const download = useDownloadTableCsv();
   const toastId = useId();
 
   const onClick = () => {
     notifications.show({ id: toastId, loading: true, message: 'Downloading...', autoClose: false });
     download.mutate(
-      { ...params, tablePath, sorting },
+      { ...params, csvOperation, sorting },
       {
         onSuccess: (file) => {
           saveFile(file.blob, file.filename ?? fallbackFilename);

@@ -1,6 +1,6 @@
 import { formatInteger, formatPercent, keywordSortColumns } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { listKeywordsPath, useKeywords, type KeywordRow } from '../api/list-keywords';
+import { useKeywords, type KeywordRow } from '../api/list-keywords';
 import { type ReportParams } from '../api/report-params';
 import { useTableState } from '../hooks/use-table-state';
 import { TableSection } from './table-section';
@@ -44,7 +44,7 @@ export function KeywordsTable({ params, csvName }: { params: ReportParams; csvNa
       columns={columns}
       emptyText="No keywords found"
       getRowId={(row) => String(row.keyword_id)}
-      csvPath={listKeywordsPath(params)}
+      csvOperation="listKeywordsCsv"
       csvName={csvName}
       minWidth={760}
     />

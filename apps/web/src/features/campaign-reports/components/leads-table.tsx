@@ -4,7 +4,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths, rangeSearch } from '@/lib/paths';
-import { listLeadsPath, useLeads, type LeadRow } from '../api/list-leads';
+import { useLeads, type LeadRow } from '../api/list-leads';
 import { type ReportParams } from '../api/report-params';
 import { useReportTimeZone } from '../hooks/use-report-time-zone';
 import { useTableState } from '../hooks/use-table-state';
@@ -76,7 +76,7 @@ export function LeadsTable({ params, csvName }: { params: ReportParams; csvName?
       columns={columns}
       emptyText="No leads found"
       getRowId={(row) => row.lead_id}
-      csvPath={listLeadsPath(params)}
+      csvOperation="listLeadsCsv"
       csvName={csvName}
       minWidth={760}
     />

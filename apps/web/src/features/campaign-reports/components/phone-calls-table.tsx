@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { formatDateTime, formatDuration, phoneCallSortColumns } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { listPhoneCallsPath, usePhoneCalls, type PhoneCallRow } from '../api/list-phone-calls';
+import { usePhoneCalls, type PhoneCallRow } from '../api/list-phone-calls';
 import { type ReportParams } from '../api/report-params';
 import { useReportTimeZone } from '../hooks/use-report-time-zone';
 import { useTableState } from '../hooks/use-table-state';
@@ -61,7 +61,7 @@ export function PhoneCallsTable({ params, csvName }: { params: ReportParams; csv
       columns={columns}
       emptyText="No phone calls found"
       getRowId={(row) => row.phone_call_vendor_id}
-      csvPath={listPhoneCallsPath(params)}
+      csvOperation="listPhoneCallsCsv"
       csvName={csvName}
       minWidth={720}
     />

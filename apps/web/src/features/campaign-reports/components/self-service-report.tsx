@@ -21,12 +21,7 @@ import { useDateRangeParams } from '@/hooks/use-date-range-params';
 import { isNotFound } from '@/lib/api-client';
 import { useSelfServiceTrust } from '../api/get-self-service-trust';
 import { type ReportParams } from '../api/report-params';
-import {
-  listSelfServiceProductsPath,
-  useSelfServiceCampaign,
-  useSelfServiceMetrics,
-  useSelfServiceProducts,
-} from '../api/self-service-report';
+import { useSelfServiceCampaign, useSelfServiceMetrics, useSelfServiceProducts } from '../api/self-service-report';
 import { isTablePageParam, useTableState } from '../hooks/use-table-state';
 import { completeDailyPoints } from '../utils/daily';
 import { ChartSection } from './chart-section';
@@ -73,7 +68,7 @@ function ProductsTable({ params, csvName }: { params: ReportParams; csvName: str
       columns={productColumns}
       emptyText="No products found"
       getRowId={(row) => row.product_item_id}
-      csvPath={listSelfServiceProductsPath(params)}
+      csvOperation="listSelfServiceProductsCsv"
       csvName={csvName}
       minWidth={720}
     />

@@ -3,7 +3,7 @@ import { formatInteger, siteSortColumns } from '@portal/contracts';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { ErrorState } from '@/components/ui/error-state';
 import { useSiteSizes } from '../api/get-site-sizes';
-import { listSitesPath, useSites, type SiteRow } from '../api/list-sites';
+import { useSites, type SiteRow } from '../api/list-sites';
 import { type ReportParams } from '../api/report-params';
 import { useTableState } from '../hooks/use-table-state';
 import { TableSection } from './table-section';
@@ -79,7 +79,7 @@ export function SitesTable({ params, csvName }: { params: ReportParams; csvName?
       getRowId={(row) => row.SITE}
       renderExpanded={(row) => <SiteSizes params={params} site={row.SITE} />}
       rowLabel={(row) => row.SITE}
-      csvPath={listSitesPath(params)}
+      csvOperation="listSitesCsv"
       csvName={csvName}
     />
   );

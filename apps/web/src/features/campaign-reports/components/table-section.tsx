@@ -1,6 +1,7 @@
 import { type SortingItem } from '@portal/contracts';
 import { type ColumnDef } from '@tanstack/react-table';
 import { type ReactNode } from 'react';
+import { type TableCsvOperation } from '../api/download-table-csv';
 import { type ReportParams } from '../api/report-params';
 import { type TableState } from '../hooks/use-table-state';
 import { CsvExportButton } from './csv-export-button';
@@ -28,8 +29,8 @@ export interface TableSectionProps<Row> {
   columns: ColumnDef<Row, unknown>[];
   emptyText: string;
   getRowId: (row: Row) => string;
-  /** The table's path when it has a CSV export (`{path}/csv`). */
-  csvPath?: string;
+  /** The table's CSV export operation, when it has one. */
+  csvOperation?: TableCsvOperation;
   /** File name stem of the CSV when the server sends none, e.g. the campaign name. */
   csvName?: string;
   renderExpanded?: (row: Row) => ReactNode;
@@ -51,7 +52,7 @@ export function TableSection<Row>({
   columns,
   emptyText,
   getRowId,
-  csvPath,
+  csvOperation,
   csvName = 'campaign',
   renderExpanded,
   rowLabel,
@@ -62,10 +63,10 @@ export function TableSection<Row>({
     <ReportSection
       title={title}
       actions={
-        csvPath ? (
+        csvOperation ? (
           <CsvExportButton
             params={params}
-            tablePath={csvPath}
+            csvOperation={csvOperation}
             sorting={sorting}
             fallbackFilename={fallbackCsvName(csvName, title, params)}
             label={`Export CSV of ${title}`}

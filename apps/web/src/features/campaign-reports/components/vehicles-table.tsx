@@ -4,7 +4,7 @@ import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { paths, rangeSearch } from '@/lib/paths';
-import { listVehiclesPath, useVehicles, type VehicleRow, type VehiclesSource } from '../api/list-vehicles';
+import { useVehicles, vehiclesOperations, type VehicleRow, type VehiclesSource } from '../api/list-vehicles';
 import { type ReportParams } from '../api/report-params';
 import { useTableState } from '../hooks/use-table-state';
 import { TableSection } from './table-section';
@@ -94,7 +94,7 @@ export function VehiclesTable({ params, source, title = 'Vehicles', variant = 'f
       columns={columns}
       emptyText="No vehicles found"
       getRowId={(row) => row.vin_number}
-      csvPath={listVehiclesPath({ ...params, source })}
+      csvOperation={vehiclesOperations[source].csv}
       csvName={csvName}
       minWidth={variant === 'full' ? 860 : 640}
     />

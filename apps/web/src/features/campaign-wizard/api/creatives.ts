@@ -1,31 +1,22 @@
-import {
-  CREATIVES_BUCKET,
-  type recordCreativeResponseSchema,
-  type signCreativeUploadResponseSchema,
-  type NonInventoryProductCode,
-} from '@portal/contracts';
-import { ApiError, apiRequest, type ResponseOf } from '@/lib/api-client';
-import { tenantPath } from './keys';
-import type { TenantIds } from './drafts';
+import { CREATIVES_BUCKET, type NonInventoryProductCode } from '@portal/contracts';
+import { ApiError, callOperation } from '@/lib/api-client';
+import { tenantParams, type TenantIds } from './drafts';
 
 /**
  * Uploads a creative: asks for a signed upload URL (`mimeType`, `fileName`, `bucket_name`), then
  * PUTs the file to it; returns the creative's link. The server enforces type and size again.
  */
 export async function uploadCreative(ids: TenantIds, product: NonInventoryProductCode, file: File): Promise<string> {
-  const signed = await apiRequest<ResponseOf<typeof signCreativeUploadResponseSchema>>(
-    `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative/upload-url`,
-    {
-      method: 'POST',
-      body: {
-        mimeType: file.type || 'application/octet-stream',
-        fileName: file.name,
-        bucket_name: CREATIVES_BUCKET,
-        product_code: product,
-        fileSize: file.size,
-      },
+  const signed = await callOperation('signCreativeUpload', {
+    params: tenantParams(ids),
+    body: {
+      mimeType: file.type || 'application/octet-stream',
+      fileName: file.name,
+      bucket_name: CREATIVES_BUCKET,
+      product_code: product,
+      fileSize: file.size,
     },
-  );
+  });
   const response = await fetch(signed.uploadUrl, {
     method: 'PUT',
     body: file,
@@ -44,13 +35,10 @@ export async function uploadCreative(ids: TenantIds, product: NonInventoryProduc
   return signed.link;
 }
 
-/** `POST .../campaigns/creative`: records an uploaded creative on the draft. */
+/** `recordCreative` (`POST .../campaigns/creative`): records an uploaded creative on the draft. */
 export function recordCreative(ids: TenantIds, linkCampaignId: number, link: string) {
-  return apiRequest<ResponseOf<typeof recordCreativeResponseSchema>>(
-    `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative`,
-    {
-      method: 'POST',
-      body: { link_campaign_id: linkCampaignId, is_active: 1, creative_image: link },
-    },
-  );
+  return callOperation('recordCreative', {
+    params: tenantParams(ids),
+    body: { link_campaign_id: linkCampaignId, is_active: 1, creative_image: link },
+  });
 }

@@ -1,60 +1,53 @@
-import {
-  type createDraftResponseSchema,
-  type listIncompleteResponseSchema,
-  type CreateDraftBody,
-  type Draft,
-} from '@portal/contracts';
+import { type CreateDraftBody, type Draft } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest, type ResponseOf } from '@/lib/api-client';
-import { dealershipKey, tenantPath } from './keys';
+import { callOperation } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export interface TenantIds {
   organizationId: number;
   dealershipId: number;
 }
 
-/** `POST .../campaigns`: creates the draft; returns its link_campaign_id. */
-export async function createDraft({ organizationId, dealershipId }: TenantIds, body: CreateDraftBody) {
-  const response = await apiRequest<ResponseOf<typeof createDraftResponseSchema>>(
-    `${tenantPath(organizationId, dealershipId)}/campaigns`,
-    {
-      method: 'POST',
-      body,
-    },
-  );
+/** The path parameters of the dealership's operations. */
+export const tenantParams = ({ organizationId, dealershipId }: TenantIds) => ({
+  organization_id: organizationId,
+  dealership_id: dealershipId,
+});
+
+/** `createDraft` (`POST .../campaigns`): creates the draft; returns its link_campaign_id. */
+export async function createDraft(ids: TenantIds, body: CreateDraftBody) {
+  const response = await callOperation('createDraft', { params: tenantParams(ids), body });
   return response.link_campaign_id;
 }
 
-/** `PATCH .../campaigns/{link_campaign_id}` with `{ data, link_campaign_id }`. */
-export function patchDraft({ organizationId, dealershipId }: TenantIds, linkCampaignId: number, data: object) {
-  return apiRequest<Draft>(`${tenantPath(organizationId, dealershipId)}/campaigns/${linkCampaignId}`, {
-    method: 'PATCH',
+/** `patchDraft` (`PATCH .../campaigns/{link_campaign_id}`) with `{ data, link_campaign_id }`. */
+export function patchDraft(ids: TenantIds, linkCampaignId: number, data: object): Promise<Draft> {
+  return callOperation('patchDraft', {
+    params: { ...tenantParams(ids), link_campaign_id: linkCampaignId },
     body: { link_campaign_id: linkCampaignId, data },
   });
 }
 
-/** Discards a draft and its creative (`DELETE .../campaigns/{id}/creative`, then `DELETE .../campaigns/{id}`). */
-export async function discardDraft({ organizationId, dealershipId }: TenantIds, linkCampaignId: number) {
-  const path = `${tenantPath(organizationId, dealershipId)}/campaigns/${linkCampaignId}`;
-  await apiRequest(`${path}/creative`, { method: 'DELETE' });
-  await apiRequest(path, { method: 'DELETE' });
+/** Discards a draft and its creative (`deleteDraftCreatives`, then `deleteDraft`). */
+export async function discardDraft(ids: TenantIds, linkCampaignId: number) {
+  const params = { ...tenantParams(ids), link_campaign_id: linkCampaignId };
+  await callOperation('deleteDraftCreatives', { params });
+  await callOperation('deleteDraft', { params });
 }
 
 export const incompleteDraftsKey = (ids: TenantIds) =>
-  [...dealershipKey(ids.organizationId, ids.dealershipId), 'campaigns', 'incomplete'] as const;
+  tenantKey(ids.organizationId, ids.dealershipId, 'campaigns', 'incomplete');
 
-/** `GET .../campaigns/incomplete` (not cached: always fetched fresh). */
+/** `listIncompleteDrafts` (`GET .../campaigns/incomplete`; not cached: always fetched fresh). */
 export const incompleteDraftsQueryOptions = (ids: TenantIds) =>
   queryOptions({
     queryKey: incompleteDraftsKey(ids),
     queryFn: ({ signal }) =>
-      apiRequest<ResponseOf<typeof listIncompleteResponseSchema>>(
-        `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/incomplete`,
-        {
-          query: { pageIndex: 0, pageSize: 10 },
-          signal,
-        },
-      ),
+      callOperation('listIncompleteDrafts', {
+        params: tenantParams(ids),
+        query: { pageIndex: 0, pageSize: 10 },
+        signal,
+      }),
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,7 +1,7 @@
-import { CREATIVE_VIEW_URL_TTL_SECONDS, type listCreativeFilesResponseSchema } from '@portal/contracts';
+import { CREATIVE_VIEW_URL_TTL_SECONDS } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { dealershipKey, tenantPath } from './keys';
+import { callOperation } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 import type { TenantIds } from './drafts';
 
 /**
@@ -10,16 +10,16 @@ import type { TenantIds } from './drafts';
  * `links`; links the server does not know for this dealership are left out.
  */
 export function getCreativeFiles(ids: TenantIds, links: string[], signal?: AbortSignal) {
-  const query = new URLSearchParams({ links: links.join(',') });
-  return api.get<ResponseOf<typeof listCreativeFilesResponseSchema>>(
-    `${tenantPath(ids.organizationId, ids.dealershipId)}/campaigns/creative/files?${query.toString()}`,
-    { signal },
-  );
+  return callOperation('listCreativeFiles', {
+    params: { organization_id: ids.organizationId, dealership_id: ids.dealershipId },
+    query: { links: links.join(',') },
+    signal,
+  });
 }
 
 export const creativeFilesQueryOptions = (ids: TenantIds, links: string[]) =>
   queryOptions({
-    queryKey: [...dealershipKey(ids.organizationId, ids.dealershipId), 'creative-files', links.join(',')],
+    queryKey: tenantKey(ids.organizationId, ids.dealershipId, 'creative-files', links.join(',')),
     queryFn: ({ signal }) => getCreativeFiles(ids, links, signal),
     // Fetched again well before the signed URLs expire.
     staleTime: (CREATIVE_VIEW_URL_TTL_SECONDS * 1000) / 3,

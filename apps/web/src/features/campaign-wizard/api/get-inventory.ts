@@ -1,16 +1,12 @@
-import {
-  INVENTORY_PAGE_SIZE,
-  type InventorySummary,
-  type ListInventoryDataProvidersResponse,
-  type ListInventoryResponse,
-} from '@portal/contracts';
+import { INVENTORY_PAGE_SIZE } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { dealershipKey, tenantPath } from './keys';
+import { callOperation } from '@/lib/api-client';
+import { sharedKey, tenantKey } from '@/lib/query-keys';
 
 /** The whole inventory in one page (spec 001 §9: page size 99999). */
 export function getInventory(organizationId: number, dealershipId: number, signal?: AbortSignal) {
-  return api.get<ListInventoryResponse>(`${tenantPath(organizationId, dealershipId)}/inventory/vehicles`, {
+  return callOperation('listInventory', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
     query: { pageIndex: 0, pageSize: INVENTORY_PAGE_SIZE },
     signal,
   });
@@ -18,7 +14,7 @@ export function getInventory(organizationId: number, dealershipId: number, signa
 
 export const getInventoryQueryOptions = (organizationId: number, dealershipId: number) =>
   queryOptions({
-    queryKey: [...dealershipKey(organizationId, dealershipId), 'inventory', 'vehicles'],
+    queryKey: tenantKey(organizationId, dealershipId, 'inventory', 'vehicles'),
     queryFn: ({ signal }) => getInventory(organizationId, dealershipId, signal),
     staleTime: 5 * 60 * 1000,
   });
@@ -27,23 +23,24 @@ export const useInventory = (organizationId: number, dealershipId: number, enabl
   useQuery({ ...getInventoryQueryOptions(organizationId, dealershipId), enabled });
 
 export function getInventorySummary(organizationId: number, dealershipId: number, signal?: AbortSignal) {
-  return api.get<InventorySummary>(`${tenantPath(organizationId, dealershipId)}/inventory/summary`, {
+  return callOperation('getInventorySummary', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
     signal,
   });
 }
 
 export const getInventorySummaryQueryOptions = (organizationId: number, dealershipId: number) =>
   queryOptions({
-    queryKey: [...dealershipKey(organizationId, dealershipId), 'inventory', 'summary'],
+    queryKey: tenantKey(organizationId, dealershipId, 'inventory', 'summary'),
     queryFn: ({ signal }) => getInventorySummary(organizationId, dealershipId, signal),
   });
 
 export const useInventorySummary = (organizationId: number, dealershipId: number) =>
   useQuery(getInventorySummaryQueryOptions(organizationId, dealershipId));
 
-/** The named inventory data providers (spec 001 §7 `GET /admin/inventory_data_providers`). */
+/** The named inventory data providers (`listInventoryDataProviders`, spec 001 §7). */
 export function getInventoryDataProviders(providerIds: number[], signal?: AbortSignal) {
-  return api.get<ListInventoryDataProvidersResponse>('/api/admin/inventory_data_providers', {
+  return callOperation('listInventoryDataProviders', {
     query: {
       pageIndex: 0,
       pageSize: Math.max(providerIds.length, 1),
@@ -55,7 +52,7 @@ export function getInventoryDataProviders(providerIds: number[], signal?: AbortS
 
 export const getInventoryDataProvidersQueryOptions = (providerIds: number[]) =>
   queryOptions({
-    queryKey: ['inventory-data-providers', ...providerIds],
+    queryKey: sharedKey('inventory-data-providers', ...providerIds),
     queryFn: ({ signal }) => getInventoryDataProviders(providerIds, signal),
     staleTime: 5 * 60 * 1000,
   });

@@ -1,20 +1,17 @@
-import { type listAudiencesResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { dealershipKey, tenantPath } from './keys';
+import { callOperation } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export function listAudiences(organizationId: number, dealershipId: number, signal?: AbortSignal) {
-  return api.get<ResponseOf<typeof listAudiencesResponseSchema>>(
-    `${tenantPath(organizationId, dealershipId)}/audiences`,
-    {
-      signal,
-    },
-  );
+  return callOperation('listAudiences', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
+    signal,
+  });
 }
 
 export const listAudiencesQueryOptions = (organizationId: number, dealershipId: number) =>
   queryOptions({
-    queryKey: [...dealershipKey(organizationId, dealershipId), 'audiences'],
+    queryKey: tenantKey(organizationId, dealershipId, 'audiences'),
     queryFn: ({ signal }) => listAudiences(organizationId, dealershipId, signal),
   });
 

@@ -1,13 +1,12 @@
-import { type listMediaMarketsResponseSchema, type zipDmaTableSchema } from '@portal/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
+import { sharedKey } from '@/lib/query-keys';
 
 export const listMediaMarketsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reference', 'media-markets'],
-    queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listMediaMarketsResponseSchema>>('/api/reference/media-markets', { signal }),
+    queryKey: sharedKey('reference', 'media-markets'),
+    queryFn: ({ signal }) => callOperation('listMediaMarkets', { signal }),
     staleTime: Infinity,
   });
 
@@ -15,8 +14,8 @@ export const useMediaMarkets = () => useQuery(listMediaMarketsQueryOptions());
 
 export const zipTableQueryOptions = () =>
   queryOptions({
-    queryKey: ['reference', 'zip-dmas'],
-    queryFn: ({ signal }) => api.get<ResponseOf<typeof zipDmaTableSchema>>('/api/reference/zip-dmas', { signal }),
+    queryKey: sharedKey('reference', 'zip-dmas'),
+    queryFn: ({ signal }) => callOperation('getZipDmas', { signal }),
     staleTime: Infinity,
   });
 

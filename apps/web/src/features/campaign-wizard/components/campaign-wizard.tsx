@@ -17,7 +17,7 @@ import { createInventoryCampaign, createNonInventoryCampaign } from '../api/crea
 import { recordCreative } from '../api/creatives';
 import { createDraft, discardDraft, incompleteDraftsQueryOptions, patchDraft, type TenantIds } from '../api/drafts';
 import { getInventoryDataProvidersQueryOptions, useInventory, useInventorySummary } from '../api/get-inventory';
-import { dealershipKey } from '../api/keys';
+import { tenantKey } from '@/lib/query-keys';
 import { useAudiences } from '../api/list-audiences';
 import {
   hasInput,
@@ -231,7 +231,7 @@ export function CampaignWizard(props: CampaignWizardProps) {
     patchDraft(ids, draftId, { ...data, wizard_state: form });
 
   const refreshLists = () =>
-    queryClient.invalidateQueries({ queryKey: [...dealershipKey(ids.organizationId, ids.dealershipId), 'campaigns'] });
+    queryClient.invalidateQueries({ queryKey: tenantKey(ids.organizationId, ids.dealershipId, 'campaigns') });
 
   const saveProduct = () =>
     run(async () => {

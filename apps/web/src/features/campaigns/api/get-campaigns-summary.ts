@@ -1,14 +1,13 @@
-import { type campaignsSummarySchema, type CampaignsSummary } from '@portal/contracts';
+import { type CampaignsSummary } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 
 /** Month-to-date figures of the dealership's active campaigns. */
 export function getCampaignsSummary(organizationId: number, dealershipId: number): Promise<CampaignsSummary> {
-  return api.get<ResponseOf<typeof campaignsSummarySchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/summary`,
-    {},
-  );
+  return callOperation('getCampaignsSummary', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
+  });
 }
 
 export const getCampaignsSummaryQueryOptions = (organizationId: number, dealershipId: number) =>

@@ -1,6 +1,6 @@
-import type { listCampaignTrustResponseSchema, CampaignTrust } from '@portal/contracts';
+import type { CampaignTrust } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 
 export interface ListCampaignTrustParams {
@@ -8,12 +8,12 @@ export interface ListCampaignTrustParams {
   dealershipId: number;
 }
 
-/** `GET /api/agencies/{organization_id}/dealership/{dealership_id}/campaign-trust` → freshness and pacing per campaign. */
+/** `listCampaignTrust` (`GET …/agencies/{organization_id}/dealership/{dealership_id}/campaign-trust`) → freshness and pacing per campaign. */
 export function listCampaignTrust({ organizationId, dealershipId }: ListCampaignTrustParams, signal?: AbortSignal) {
-  return api.get<ResponseOf<typeof listCampaignTrustResponseSchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaign-trust`,
-    { signal },
-  );
+  return callOperation('listCampaignTrust', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
+    signal,
+  });
 }
 
 export const listCampaignTrustQueryOptions = (params: ListCampaignTrustParams) =>

@@ -1,11 +1,6 @@
-import {
-  type listManagedCampaignsResponseSchema,
-  type DateRangeQuery,
-  type ListManagedCampaignsResponse,
-  type SortingItem,
-} from '@portal/contracts';
+import { type DateRangeQuery, type ListManagedCampaignsResponse, type SortingItem } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 
 /** The list hides pagination (spec 000 §9): one page as large as the API allows. */
@@ -21,19 +16,17 @@ export function listManagedCampaigns(
   { organizationId, dealershipId, startDate, endDate, sorting }: ListManagedCampaignsParams,
   signal?: AbortSignal,
 ): Promise<ListManagedCampaignsResponse> {
-  return api.get<ResponseOf<typeof listManagedCampaignsResponseSchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns`,
-    {
-      query: {
-        pageIndex: 0,
-        pageSize: MANAGED_LIST_PAGE_SIZE,
-        sorting: sorting.length > 0 ? JSON.stringify(sorting) : undefined,
-        startDate,
-        endDate,
-      },
-      signal,
+  return callOperation('listManagedCampaigns', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
+    query: {
+      pageIndex: 0,
+      pageSize: MANAGED_LIST_PAGE_SIZE,
+      sorting: sorting.length > 0 ? JSON.stringify(sorting) : undefined,
+      startDate,
+      endDate,
     },
-  );
+    signal,
+  });
 }
 
 export const listManagedCampaignsQueryOptions = (params: ListManagedCampaignsParams) =>
@@ -58,13 +51,11 @@ export function useManagedCampaignsExist(params: Omit<ListManagedCampaignsParams
       endDate: params.endDate,
     }),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listManagedCampaignsResponseSchema>>(
-        `/api/agencies/${params.organizationId}/dealership/${params.dealershipId}/campaigns`,
-        {
-          query: { pageIndex: 0, pageSize: 1, startDate: params.startDate, endDate: params.endDate },
-          signal,
-        },
-      ),
+      callOperation('listManagedCampaigns', {
+        params: { organization_id: params.organizationId, dealership_id: params.dealershipId },
+        query: { pageIndex: 0, pageSize: 1, startDate: params.startDate, endDate: params.endDate },
+        signal,
+      }),
     select: (response) => response.pagination.total > 0,
   });
 }

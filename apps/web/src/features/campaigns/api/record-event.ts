@@ -1,9 +1,11 @@
 import { type RecordEventBody } from '@portal/contracts';
-import { api } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 
 /** Records an analytics event; callers fire and forget (a failure never blocks the user). */
-export function recordEvent(organizationId: number, dealershipId: number, body: RecordEventBody): Promise<void> {
-  return api.post(`/api/agencies/${organizationId}/dealership/${dealershipId}/analytics/events`, body, {
+export async function recordEvent(organizationId: number, dealershipId: number, body: RecordEventBody): Promise<void> {
+  await callOperation('recordEvent', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
+    body,
     keepalive: true,
   });
 }

@@ -1,18 +1,15 @@
-import type { dataHealthResponseSchema } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-keys';
 
-/** `GET /api/agencies/{organization_id}/data-health` → each source and connection with its last run (roles 1–2). */
+/** `getDataHealth` (`GET …/agencies/{organization_id}/data-health`) → each source and connection with its last run (roles 1–2). */
 export function getDataHealth(organizationId: number, signal?: AbortSignal) {
-  return api.get<ResponseOf<typeof dataHealthResponseSchema>>(`/api/agencies/${organizationId}/data-health`, {
-    signal,
-  });
+  return callOperation('getDataHealth', { params: { organization_id: organizationId }, signal });
 }
 
 export const dataHealthQueryOptions = (organizationId: number) =>
   queryOptions({
-    queryKey: [...agencyKey(organizationId), 'data-health'],
+    queryKey: agencyKey(organizationId, 'data-health'),
     queryFn: ({ signal }) => getDataHealth(organizationId, signal),
   });
 

@@ -1,12 +1,12 @@
-import { type dealershipDetailSchema, type DealershipDetail } from '@portal/contracts';
+import { type DealershipDetail } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { dealershipKey } from '@/lib/query-keys';
 
 export function getDealership(organizationId: number, dealershipId: number): Promise<DealershipDetail> {
-  return api.get<ResponseOf<typeof dealershipDetailSchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}`,
-  );
+  return callOperation('getDealership', {
+    params: { organization_id: organizationId, dealership_id: dealershipId },
+  });
 }
 
 export const getDealershipQueryOptions = (organizationId: number, dealershipId: number) =>

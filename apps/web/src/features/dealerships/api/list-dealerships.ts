@@ -1,15 +1,15 @@
-import { type listDealershipsResponseSchema, type ListDealershipsResponse } from '@portal/contracts';
+import { type ListDealershipsResponse } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-keys';
 
 export function listDealerships(organizationId: number): Promise<ListDealershipsResponse> {
-  return api.get<ResponseOf<typeof listDealershipsResponseSchema>>(`/api/agencies/${organizationId}/dealerships`);
+  return callOperation('listDealerships', { params: { organization_id: organizationId } });
 }
 
 export const listDealershipsQueryOptions = (organizationId: number) =>
   queryOptions({
-    queryKey: [...agencyKey(organizationId), 'dealerships'],
+    queryKey: agencyKey(organizationId, 'dealerships'),
     queryFn: () => listDealerships(organizationId),
   });
 

@@ -1,6 +1,6 @@
-import { type vehicleDetailSchema, type DateRangeQuery, type VehicleDetail } from '@portal/contracts';
+import { type DateRangeQuery, type VehicleDetail } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 
 export interface GetVehicleParams extends DateRangeQuery {
@@ -9,15 +9,16 @@ export interface GetVehicleParams extends DateRangeQuery {
   vin: string;
 }
 
-/** `GET .../inventory/vehicles/{vin}?start_date&end_date`: the vehicle's facts and its ad results per campaign; 404 when unknown. */
+/** `getVehicleDetail` (`GET .../inventory/vehicles/{vin}?`start_date&end_date`: the vehicle's facts and its ad results per campaign; 404 when unknown. */
 export function getVehicle(
   { organizationId, dealershipId, vin, startDate, endDate }: GetVehicleParams,
   signal?: AbortSignal,
 ): Promise<VehicleDetail> {
-  return api.get<ResponseOf<typeof vehicleDetailSchema>>(
-    `/api/agencies/${organizationId}/dealership/${dealershipId}/inventory/vehicles/${encodeURIComponent(vin)}`,
-    { query: { start_date: startDate, end_date: endDate }, signal },
-  );
+  return callOperation('getVehicleDetail', {
+    params: { organization_id: organizationId, dealership_id: dealershipId, vin },
+    query: { start_date: startDate, end_date: endDate },
+    signal,
+  });
 }
 
 export const getVehicleQueryOptions = (params: GetVehicleParams) =>

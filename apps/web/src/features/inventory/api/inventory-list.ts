@@ -1,17 +1,7 @@
-import {
-  errorResponseSchema,
-  type inventorySummarySchema,
-  type listInventoryResponseSchema,
-  uploadInventoryFeedResponseSchema,
-} from '@portal/contracts';
+import { errorResponseSchema, uploadInventoryFeedResponseSchema } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError, csrfHeaders, type ResponseOf } from '@/lib/api-client';
+import { ApiError, callOperation, csrfHeaders, operationUrl } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
-
-const tenant = (organizationId: number, dealershipId: number) =>
-  `/api/agencies/${organizationId}/dealership/${dealershipId}`;
-export const inventoryKey = (organizationId: number, dealershipId: number) =>
-  tenantKey(organizationId, dealershipId, 'inventory');
 
 export const inventoryPageQueryOptions = (
   organizationId: number,
@@ -20,15 +10,13 @@ export const inventoryPageQueryOptions = (
   pageSize: number,
 ) =>
   queryOptions({
-    queryKey: [...inventoryKey(organizationId, dealershipId), 'page', { pageIndex, pageSize }],
+    queryKey: tenantKey(organizationId, dealershipId, 'inventory', 'page', { pageIndex, pageSize }),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listInventoryResponseSchema>>(
-        `${tenant(organizationId, dealershipId)}/inventory/vehicles`,
-        {
-          query: { pageIndex, pageSize },
-          signal,
-        },
-      ),
+      callOperation('listInventory', {
+        params: { organization_id: organizationId, dealership_id: dealershipId },
+        query: { pageIndex, pageSize },
+        signal,
+      }),
   });
 
 export const useInventoryPage = (organizationId: number, dealershipId: number, pageIndex: number, pageSize: number) =>
@@ -39,9 +27,10 @@ export const useInventoryPage = (organizationId: number, dealershipId: number, p
 
 export const inventorySummaryQueryOptions = (organizationId: number, dealershipId: number) =>
   queryOptions({
-    queryKey: [...inventoryKey(organizationId, dealershipId), 'summary'],
+    queryKey: tenantKey(organizationId, dealershipId, 'inventory', 'summary'),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof inventorySummarySchema>>(`${tenant(organizationId, dealershipId)}/inventory/summary`, {
+      callOperation('getInventorySummary', {
+        params: { organization_id: organizationId, dealership_id: dealershipId },
         signal,
       }),
   });
@@ -49,16 +38,19 @@ export const inventorySummaryQueryOptions = (organizationId: number, dealershipI
 export const useInventorySummary = (organizationId: number, dealershipId: number) =>
   useQuery(inventorySummaryQueryOptions(organizationId, dealershipId));
 
-/** `POST .../inventory/feed` with the CSV file as the body. */
+/** `uploadInventoryFeed` (`POST .../inventory/feed`) with the CSV file as the body. */
 export async function uploadInventoryFeed(organizationId: number, dealershipId: number, file: File) {
   let response: Response;
   try {
-    response = await fetch(`${tenant(organizationId, dealershipId)}/inventory/feed`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'text/csv', Accept: 'application/json', ...csrfHeaders() },
-      body: file,
-    });
+    response = await fetch(
+      operationUrl('uploadInventoryFeed', { organization_id: organizationId, dealership_id: dealershipId }),
+      {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'text/csv', Accept: 'application/json', ...csrfHeaders() },
+        body: file,
+      },
+    );
   } catch {
     throw new ApiError({ code: 'NETWORK_ERROR', status: 0, message: 'The server could not be reached.' });
   }

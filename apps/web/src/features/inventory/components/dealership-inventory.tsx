@@ -5,7 +5,8 @@ import { formatCurrency, formatInteger } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
-import { inventoryKey, uploadInventoryFeed, useInventoryPage, useInventorySummary } from '../api/inventory-list';
+import { tenantKey } from '@/lib/query-keys';
+import { uploadInventoryFeed, useInventoryPage, useInventorySummary } from '../api/inventory-list';
 
 const PAGE_SIZE = 50;
 
@@ -34,7 +35,7 @@ export function DealershipInventory({ organizationId, dealershipId, page, onPage
         message: `Inventory updated: ${formatInteger(result.inserted)} new, ${formatInteger(result.updated)} updated vehicles`,
       });
       setFile(null);
-      await queryClient.invalidateQueries({ queryKey: inventoryKey(organizationId, dealershipId) });
+      await queryClient.invalidateQueries({ queryKey: tenantKey(organizationId, dealershipId, 'inventory') });
     } catch (error) {
       notifications.show({ color: 'red', message: (error as Error).message });
     } finally {

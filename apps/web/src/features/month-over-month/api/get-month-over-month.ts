@@ -1,10 +1,6 @@
-import {
-  type monthOverMonthResponseSchema,
-  type MonthOverMonthFilter,
-  type MonthOverMonthResponse,
-} from '@portal/contracts';
+import { type MonthOverMonthFilter, type MonthOverMonthResponse } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { tenantKey } from '@/lib/query-keys';
 
 export interface MonthOverMonthParams {
@@ -13,12 +9,16 @@ export interface MonthOverMonthParams {
   dateFilter: MonthOverMonthFilter;
 }
 
-export const monthOverMonthPath = ({ organizationId, dealershipId }: Omit<MonthOverMonthParams, 'dateFilter'>) =>
-  `/api/agencies/${organizationId}/dealership/${dealershipId}/campaigns/month-over-month`;
+/** The path parameters of the month-over-month operations. */
+export const monthOverMonthParams = ({ organizationId, dealershipId }: Omit<MonthOverMonthParams, 'dateFilter'>) => ({
+  organization_id: organizationId,
+  dealership_id: dealershipId,
+});
 
-/** `GET .../campaigns/month-over-month?dateFilter`: one table per campaign, one row per flight month (spec 001 §2.12). */
+/** `getMonthOverMonth` (`GET .../campaigns/month-over-month?dateFilter`): one table per campaign, one row per flight month (spec 001 §2.12). */
 export function getMonthOverMonth(params: MonthOverMonthParams, signal?: AbortSignal): Promise<MonthOverMonthResponse> {
-  return api.get<ResponseOf<typeof monthOverMonthResponseSchema>>(monthOverMonthPath(params), {
+  return callOperation('getMonthOverMonth', {
+    params: monthOverMonthParams(params),
     query: { dateFilter: params.dateFilter },
     signal,
   });

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockOperations } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { MonthOverMonthReport } from './month-over-month-report';
 
@@ -60,7 +60,7 @@ const response: MonthOverMonthResponse = {
 
 describe('MonthOverMonthReport', () => {
   it('shows one table per campaign with its code’s columns, dates, links and hints', async () => {
-    mockApi({ 'GET /api/agencies/:org/dealership/:dealer/campaigns/month-over-month': { body: response } });
+    mockOperations({ getMonthOverMonth: { body: response } });
     renderWithProviders(
       <MonthOverMonthReport organizationId={1} dealershipId={2} dateFilter="3_month" onDateFilterChange={() => {}} />,
       { path: '/x', url: '/x' },
@@ -94,9 +94,9 @@ describe('MonthOverMonthReport', () => {
 
   it('offers Excel and PDF in the Export menu and toasts the Excel email', async () => {
     const show = vi.spyOn(notifications, 'show');
-    const api = mockApi({
-      'GET /api/agencies/:org/dealership/:dealer/campaigns/month-over-month': { body: { ...response, campaigns: [] } },
-      'POST /api/agencies/:org/dealership/:dealer/campaigns/month-over-month/excel': {
+    const api = mockOperations({
+      getMonthOverMonth: { body: { ...response, campaigns: [] } },
+      emailMonthOverMonthExcel: {
         status: 202,
         body: { status: 'queued', email: 'me@dealer.test' },
       },

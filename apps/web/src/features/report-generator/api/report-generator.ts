@@ -1,36 +1,30 @@
-import {
-  type listReportSchedulesResponseSchema,
-  type listReportTagsResponseSchema,
-  REPORT_TAG_PAGE_SIZE,
-  type reportRequestResponseSchema,
-  type reportRowsResponseSchema,
-  type sendScheduleNowResponseSchema,
-  type serviceUserResponseSchema,
-  type sheetAccessResponseSchema,
-  type DateRange,
-  type ReportRequest,
-} from '@portal/contracts';
+import { REPORT_TAG_PAGE_SIZE, type DateRange, type ReportRequest } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, type ResponseOf } from '@/lib/api-client';
-import { dealershipKey } from '@/lib/query-keys';
+import { callOperation } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export interface TenantIds {
   organizationId: number;
   dealershipId: number;
 }
 
-const tenantPath = ({ organizationId, dealershipId }: TenantIds) =>
-  `/api/agencies/${organizationId}/dealership/${dealershipId}`;
-const keyOf = (ids: TenantIds) => dealershipKey(ids.organizationId, ids.dealershipId);
+/** The path parameters of the dealership's operations. */
+const tenant = ({ organizationId, dealershipId }: TenantIds) => ({
+  organization_id: organizationId,
+  dealership_id: dealershipId,
+});
+/** The key of the scheduled reports (every change refreshes it). */
+const schedulesKey = (ids: TenantIds) => tenantKey(ids.organizationId, ids.dealershipId, 'report-schedules');
 
 /** Campaign report rows of the period (spec 001 §7: onlyFlights 1, includeAdditionalMetrics 0): the campaigns to choose from. */
 export const reportCampaignsQueryOptions = (ids: TenantIds, range: DateRange | null) =>
   queryOptions({
-    queryKey: [...keyOf(ids), 'report-rows', range],
+    queryKey: tenantKey(ids.organizationId, ids.dealershipId, 'report-rows', range),
     enabled: range !== null,
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof reportRowsResponseSchema>>(`${tenantPath(ids)}/campaigns/report-rows`, {
-        query: { ...range!, onlyFlights: 1, includeAdditionalMetrics: 0 },
+      callOperation('listReportRows', {
+        params: tenant(ids),
+        query: { ...range!, onlyFlights: '1', includeAdditionalMetrics: '0' },
         signal,
       }),
   });
@@ -41,9 +35,10 @@ export function useReportCampaigns(ids: TenantIds, range: DateRange | null) {
 /** Conversion tag names (page size 100, spec 001 §9). */
 export const reportTagsQueryOptions = (ids: TenantIds) =>
   queryOptions({
-    queryKey: [...keyOf(ids), 'report-tags'],
+    queryKey: tenantKey(ids.organizationId, ids.dealershipId, 'report-tags'),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listReportTagsResponseSchema>>(`${tenantPath(ids)}/campaigns/report-tags`, {
+      callOperation('listReportTags', {
+        params: tenant(ids),
         query: { pageIndex: 0, pageSize: REPORT_TAG_PAGE_SIZE },
         signal,
       }),
@@ -55,14 +50,8 @@ export function useReportTags(ids: TenantIds) {
 /** `GET .../utils/google_spreadsheet/service-user`: the service account to share a sheet with. */
 export function useServiceUser(ids: TenantIds) {
   return useQuery({
-    queryKey: [...keyOf(ids), 'google-service-user'],
-    queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof serviceUserResponseSchema>>(
-        `${tenantPath(ids)}/utils/google_spreadsheet/service-user`,
-        {
-          signal,
-        },
-      ),
+    queryKey: tenantKey(ids.organizationId, ids.dealershipId, 'google-service-user'),
+    queryFn: ({ signal }) => callOperation('getSheetsServiceUser', { params: tenant(ids), signal }),
     staleTime: 5 * 60_000,
   });
 }
@@ -71,10 +60,7 @@ export function useServiceUser(ids: TenantIds) {
 export function useCheckSheetAccess(ids: TenantIds) {
   return useMutation({
     mutationFn: (body: { spreadsheet_url: string; service_email: string | null }) =>
-      api.post<ResponseOf<typeof sheetAccessResponseSchema>>(
-        `${tenantPath(ids)}/utils/google_spreadsheet/check-access`,
-        body,
-      ),
+      callOperation('checkSheetAccess', { params: tenant(ids), body }),
   });
 }
 
@@ -82,20 +68,16 @@ export function useCheckSheetAccess(ids: TenantIds) {
 export function useGenerateReport(ids: TenantIds) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReportRequest) =>
-      api.post<ResponseOf<typeof reportRequestResponseSchema>>(`${tenantPath(ids)}/campaigns/report-generator`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+    mutationFn: (body: ReportRequest) => callOperation('requestReport', { params: tenant(ids), body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesKey(ids) }),
   });
 }
 
 /** The signed-in user's scheduled reports. */
 export const reportSchedulesQueryOptions = (ids: TenantIds) =>
   queryOptions({
-    queryKey: [...keyOf(ids), 'report-schedules'],
-    queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listReportSchedulesResponseSchema>>(`${tenantPath(ids)}/campaigns/report-schedules`, {
-        signal,
-      }),
+    queryKey: schedulesKey(ids),
+    queryFn: ({ signal }) => callOperation('listReportSchedules', { params: tenant(ids), signal }),
   });
 export function useReportSchedules(ids: TenantIds) {
   return useQuery(reportSchedulesQueryOptions(ids));
@@ -106,15 +88,15 @@ export function useUpdateReportSchedule(ids: TenantIds) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, paused }: { id: number; paused: boolean }) =>
-      apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'PATCH', body: { paused } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+      callOperation('updateReportSchedule', { params: { ...tenant(ids), schedule_id: id }, body: { paused } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesKey(ids) }),
   });
 }
 export function useDeleteReportSchedule(ids: TenantIds) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+    mutationFn: (id: number) => callOperation('deleteReportSchedule', { params: { ...tenant(ids), schedule_id: id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesKey(ids) }),
   });
 }
 
@@ -123,8 +105,8 @@ export function useEditReportSchedule(ids: TenantIds) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, request }: { id: number; request: ReportRequest }) =>
-      apiRequest(`${tenantPath(ids)}/campaigns/report-schedules/${id}`, { method: 'PATCH', body: { request } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] }),
+      callOperation('updateReportSchedule', { params: { ...tenant(ids), schedule_id: id }, body: { request } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: schedulesKey(ids) }),
   });
 }
 
@@ -134,13 +116,9 @@ export function useEditReportSchedule(ids: TenantIds) {
  */
 export function useSendScheduleNow(ids: TenantIds) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...keyOf(ids), 'report-schedules'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: schedulesKey(ids) });
   return useMutation({
-    mutationFn: (id: number) =>
-      api.post<ResponseOf<typeof sendScheduleNowResponseSchema>>(
-        `${tenantPath(ids)}/campaigns/report-schedules/${id}/send-now`,
-        {},
-      ),
+    mutationFn: (id: number) => callOperation('sendReportScheduleNow', { params: { ...tenant(ids), schedule_id: id } }),
     onSuccess: () => {
       void refresh();
       for (const ms of [2000, 5000, 10_000, 20_000]) window.setTimeout(() => void refresh(), ms);

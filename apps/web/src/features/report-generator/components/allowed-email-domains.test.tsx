@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '@/testing/mock-api';
+import { mockOperations } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { AllowedEmailDomains } from './allowed-email-domains';
 
@@ -9,14 +9,14 @@ import { AllowedEmailDomains } from './allowed-email-domains';
 describe('AllowedEmailDomains', () => {
   it('lists, adds (normalised) and removes domains; a bad domain is refused at the field without a call', async () => {
     let domains = [{ domain: 'dealer.example', created_at: '2026-11-25T19:00:00.000Z' }];
-    const api = mockApi({
-      'GET /api/agencies/:org/email-domains': () => ({ body: { data: domains } }),
-      'POST /api/agencies/:org/email-domains': (request) => {
+    const api = mockOperations({
+      listEmailDomains: () => ({ body: { data: domains } }),
+      addEmailDomain: (request) => {
         const { domain } = request.body as { domain: string };
         domains = [...domains, { domain, created_at: '2026-11-25T19:01:00.000Z' }];
         return { status: 201, body: domains.at(-1) };
       },
-      'DELETE /api/agencies/:org/email-domains/:domain': (request) => {
+      removeEmailDomain: (request) => {
         domains = domains.filter((d) => d.domain !== request.params.domain);
         return { status: 204 };
       },

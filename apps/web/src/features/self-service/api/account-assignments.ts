@@ -1,15 +1,10 @@
-import {
-  type accountAssignmentSchema,
-  type listAccountAssignmentsResponseSchema,
-  type AccountAssignment,
-  type ListAccountAssignmentsResponse,
-} from '@portal/contracts';
+import { type AccountAssignment, type ListAccountAssignmentsResponse } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, type ResponseOf } from '@/lib/api-client';
-import { agencyApi, platformsKey } from './keys';
+import { callOperation } from '@/lib/api-client';
+import { agencyKey } from '@/lib/query-keys';
 
 /**
- * `GET /api/agencies/{org}/dsp/platforms/{vendor_id}/account-assignments`: every account of the
+ * `listAccountAssignments` (`GET …/agencies/{org}/dsp/platforms/{vendor_id}/account-assignments`): every account of the
  * agency's connection and the dealerships it is assigned to (role 1–2; issue 18 item 3).
  */
 export function listAccountAssignments(
@@ -17,15 +12,15 @@ export function listAccountAssignments(
   vendorId: number,
   signal?: AbortSignal,
 ): Promise<ListAccountAssignmentsResponse> {
-  return api.get<ResponseOf<typeof listAccountAssignmentsResponseSchema>>(
-    `${agencyApi(organizationId)}/dsp/platforms/${vendorId}/account-assignments`,
-    { signal },
-  );
+  return callOperation('listAccountAssignments', {
+    params: { organization_id: organizationId, vendor_id: vendorId },
+    signal,
+  });
 }
 
 export const accountAssignmentsQueryOptions = (organizationId: number, vendorId: number) =>
   queryOptions({
-    queryKey: [...platformsKey(organizationId), vendorId, 'account-assignments'],
+    queryKey: agencyKey(organizationId, 'platforms', vendorId, 'account-assignments'),
     queryFn: ({ signal }) => listAccountAssignments(organizationId, vendorId, signal),
   });
 
@@ -34,7 +29,7 @@ export function useAccountAssignments(organizationId: number, vendorId: number, 
 }
 
 /**
- * `PUT …/account-assignments/{account_id}` with `{ dealership_ids }`: the complete set of dealerships
+ * `setAccountAssignment` (`PUT …/account-assignments/{account_id}`) with `{ dealership_ids }`: the complete set of dealerships
  * that may see and import the account. The list shows the new set at once and rolls it back on failure.
  */
 export function useSetAccountAssignment(organizationId: number, vendorId: number) {
@@ -42,10 +37,10 @@ export function useSetAccountAssignment(organizationId: number, vendorId: number
   const key = accountAssignmentsQueryOptions(organizationId, vendorId).queryKey;
   return useMutation({
     mutationFn: (params: { accountId: string; dealershipIds: number[] }) =>
-      apiRequest<ResponseOf<typeof accountAssignmentSchema>>(
-        `${agencyApi(organizationId)}/dsp/platforms/${vendorId}/account-assignments/${encodeURIComponent(params.accountId)}`,
-        { method: 'PUT', body: { dealership_ids: params.dealershipIds } },
-      ),
+      callOperation('setAccountAssignment', {
+        params: { organization_id: organizationId, vendor_id: vendorId, account_id: params.accountId },
+        body: { dealership_ids: params.dealershipIds },
+      }),
     onMutate: async (params) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
@@ -63,6 +58,6 @@ export function useSetAccountAssignment(organizationId: number, vendorId: number
     onError: (_error, _params, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: platformsKey(organizationId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: agencyKey(organizationId, 'platforms') }),
   });
 }

@@ -1,8 +1,4 @@
 import {
-  type editSelfServiceResponseSchema,
-  type importCampaignsResponseSchema,
-  type listSelfServiceResponseSchema,
-  type moveSelfServiceResponseSchema,
   type EditSelfServiceBody,
   type ImportCampaignsBody,
   type ListSelfServiceResponse,
@@ -11,29 +7,33 @@ import {
   type DateRange,
 } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ResponseOf } from '@/lib/api-client';
-import { selfServiceApi, selfServiceKey } from './keys';
+import { callOperation } from '@/lib/api-client';
+import { tenantKey } from '@/lib/query-keys';
 
 export interface ListSelfServiceParams extends DateRange {
   organizationId: number;
   dealershipId: number;
 }
 
+/** The path parameters of the dealership's self-service operations. */
+const tenant = (organizationId: number, dealershipId: number) => ({
+  organization_id: organizationId,
+  dealership_id: dealershipId,
+});
+
 /** The self-service list fits one page (the tab shows no pagination). */
 export const SELF_SERVICE_PAGE_SIZE = 500;
 
-/** `GET .../campaigns/self-service/list?pageIndex&pageSize&startDate&endDate`. */
+/** `listSelfServiceCampaigns` (`GET .../campaigns/self-service/list?`pageIndex&pageSize&startDate&endDate`. */
 export function listSelfServiceCampaigns(
   params: ListSelfServiceParams,
   signal?: AbortSignal,
 ): Promise<ListSelfServiceResponse> {
-  return api.get<ResponseOf<typeof listSelfServiceResponseSchema>>(
-    `${selfServiceApi(params.organizationId, params.dealershipId)}/list`,
-    {
-      query: { pageIndex: 0, pageSize: SELF_SERVICE_PAGE_SIZE, startDate: params.startDate, endDate: params.endDate },
-      signal,
-    },
-  );
+  return callOperation('listSelfServiceCampaigns', {
+    params: tenant(params.organizationId, params.dealershipId),
+    query: { pageIndex: 0, pageSize: SELF_SERVICE_PAGE_SIZE, startDate: params.startDate, endDate: params.endDate },
+    signal,
+  });
 }
 
 /** Campaigns still importing are polled until they are live or failed. */
@@ -41,11 +41,10 @@ const isSyncing = (c: SelfServiceCampaign) => c.status === 'pending' || c.status
 
 export const listSelfServiceQueryOptions = (params: ListSelfServiceParams) =>
   queryOptions({
-    queryKey: [
-      ...selfServiceKey(params.organizationId, params.dealershipId),
-      'list',
-      { startDate: params.startDate, endDate: params.endDate },
-    ],
+    queryKey: tenantKey(params.organizationId, params.dealershipId, 'self-service', 'list', {
+      startDate: params.startDate,
+      endDate: params.endDate,
+    }),
     queryFn: ({ signal }) => listSelfServiceCampaigns(params, signal),
   });
 
@@ -60,35 +59,30 @@ export function useSelfServiceCampaigns(params: ListSelfServiceParams) {
 /** Whether anything is imported: a page of size 1 is enough to know (spec 001 §2.10). */
 export function useSelfServiceCampaignsExist(organizationId: number, dealershipId: number) {
   return useQuery({
-    queryKey: [...selfServiceKey(organizationId, dealershipId), 'exist'],
+    queryKey: tenantKey(organizationId, dealershipId, 'self-service', 'exist'),
     queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listSelfServiceResponseSchema>>(
-        `${selfServiceApi(organizationId, dealershipId)}/list`,
-        {
-          query: { pageIndex: 0, pageSize: 1 },
-          signal,
-        },
-      ),
+      callOperation('listSelfServiceCampaigns', {
+        params: tenant(organizationId, dealershipId),
+        query: { pageIndex: 0, pageSize: 1 },
+        signal,
+      }),
     select: (response) => response.pagination.total > 0,
   });
 }
 
-/** `POST .../campaigns/self-service/import` (spec 001 §7). */
+/** `importSelfServiceCampaigns` (`POST .../campaigns/self-service/import`) (spec 001 §7). */
 export function useImportCampaigns(organizationId: number, dealershipId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ImportCampaignsBody) =>
-      api.post<ResponseOf<typeof importCampaignsResponseSchema>>(
-        `${selfServiceApi(organizationId, dealershipId)}/import`,
-        body,
-        {},
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfServiceKey(organizationId, dealershipId) }),
+      callOperation('importSelfServiceCampaigns', { params: tenant(organizationId, dealershipId), body }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: tenantKey(organizationId, dealershipId, 'self-service') }),
   });
 }
 
 /**
- * `POST .../campaigns/self-service/edit` with the current status (the server flips it, spec 001 §4).
+ * `editSelfServiceCampaign` (`POST .../campaigns/self-service/edit`) with the current status (the server flips it, spec 001 §4).
  * The list shows the new status at once and rolls the row back when the call fails.
  */
 export function useEditSelfServiceStatus(params: ListSelfServiceParams) {
@@ -96,11 +90,7 @@ export function useEditSelfServiceStatus(params: ListSelfServiceParams) {
   const key = listSelfServiceQueryOptions(params).queryKey;
   return useMutation({
     mutationFn: (body: EditSelfServiceBody) =>
-      api.post<ResponseOf<typeof editSelfServiceResponseSchema>>(
-        `${selfServiceApi(params.organizationId, params.dealershipId)}/edit`,
-        body,
-        {},
-      ),
+      callOperation('editSelfServiceCampaign', { params: tenant(params.organizationId, params.dealershipId), body }),
     onMutate: async (body) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData(key);
@@ -123,26 +113,30 @@ export function useEditSelfServiceStatus(params: ListSelfServiceParams) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: selfServiceKey(params.organizationId, params.dealershipId) }),
+      queryClient.invalidateQueries({
+        queryKey: tenantKey(params.organizationId, params.dealershipId, 'self-service'),
+      }),
   });
 }
 
 /**
- * `POST .../campaigns/self-service/{campaign_id}/move` with `{ dealership_id }` (role 1–2, issue 18
+ * `moveSelfServiceCampaign` (`POST .../campaigns/self-service/{campaign_id}/move`) with `{ dealership_id }` (role 1–2, issue 18
  * item 3): the campaign leaves this dealership's list and appears in the target's.
  */
 export function useMoveSelfServiceCampaign(organizationId: number, dealershipId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (params: { campaignId: number; targetDealershipId: number }) =>
-      api.post<ResponseOf<typeof moveSelfServiceResponseSchema>>(
-        `${selfServiceApi(organizationId, dealershipId)}/${params.campaignId}/move`,
-        { dealership_id: params.targetDealershipId },
-      ),
+      callOperation('moveSelfServiceCampaign', {
+        params: { ...tenant(organizationId, dealershipId), campaign_id: params.campaignId },
+        body: { dealership_id: params.targetDealershipId },
+      }),
     onSuccess: (_result, params) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: selfServiceKey(organizationId, dealershipId) }),
-        queryClient.invalidateQueries({ queryKey: selfServiceKey(organizationId, params.targetDealershipId) }),
+        queryClient.invalidateQueries({ queryKey: tenantKey(organizationId, dealershipId, 'self-service') }),
+        queryClient.invalidateQueries({
+          queryKey: tenantKey(organizationId, params.targetDealershipId, 'self-service'),
+        }),
       ]),
   });
 }

@@ -1,23 +1,13 @@
-import type {
-  agencyUserSchema,
-  invitationSchema,
-  InviteUserBody,
-  listAgencyUsersResponseSchema,
-  UpdateAgencyUserBody,
-} from '@portal/contracts';
+import type { InviteUserBody, UpdateAgencyUserBody } from '@portal/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiRequest, type ResponseOf } from '@/lib/api-client';
+import { callOperation } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-keys';
 
-const base = (organizationId: number) => `/api/agencies/${organizationId}`;
-const usersKey = (organizationId: number) => [...agencyKey(organizationId), 'users'] as const;
-
-/** `GET /api/agencies/{organization_id}/users` → the agency's users and invitations (roles 1–2). */
+/** `listAgencyUsers` (`GET …/agencies/{organization_id}/users`) → the agency's users and invitations (roles 1–2). */
 export const agencyUsersQueryOptions = (organizationId: number) =>
   queryOptions({
-    queryKey: usersKey(organizationId),
-    queryFn: ({ signal }) =>
-      api.get<ResponseOf<typeof listAgencyUsersResponseSchema>>(`${base(organizationId)}/users`, { signal }),
+    queryKey: agencyKey(organizationId, 'users'),
+    queryFn: ({ signal }) => callOperation('listAgencyUsers', { params: { organization_id: organizationId }, signal }),
   });
 export function useAgencyUsers(organizationId: number) {
   return useQuery(agencyUsersQueryOptions(organizationId));
@@ -32,37 +22,34 @@ function useUsersMutation<V, R>(organizationId: number, mutationFn: (variables: 
   });
 }
 
-/** `POST …/invitations` → 201 the invitation (emailed). */
+/** `inviteUser` (`POST …/invitations`) → 201 the invitation (emailed). */
 export const useInviteUser = (organizationId: number) =>
   useUsersMutation(organizationId, (body: InviteUserBody) =>
-    api.post<ResponseOf<typeof invitationSchema>>(`${base(organizationId)}/invitations`, body),
+    callOperation('inviteUser', { params: { organization_id: organizationId }, body }),
   );
 
-/** `POST …/invitations/{id}/resend` → the invitation with a new link. */
+/** `resendInvitation` (`POST …/invitations/{id}/resend`) → the invitation with a new link. */
 export const useResendInvitation = (organizationId: number) =>
   useUsersMutation(organizationId, (invitationId: number) =>
-    api.post<ResponseOf<typeof invitationSchema>>(`${base(organizationId)}/invitations/${invitationId}/resend`),
+    callOperation('resendInvitation', { params: { organization_id: organizationId, invitation_id: invitationId } }),
   );
 
-/** `DELETE …/invitations/{id}` → 204. */
+/** `revokeInvitation` (`DELETE …/invitations/{id}`) → 204. */
 export const useRevokeInvitation = (organizationId: number) =>
   useUsersMutation(organizationId, (invitationId: number) =>
-    apiRequest(`${base(organizationId)}/invitations/${invitationId}`, { method: 'DELETE' }),
+    callOperation('revokeInvitation', { params: { organization_id: organizationId, invitation_id: invitationId } }),
   );
 
-/** `PATCH …/users/{id}` `{ role_id?, dealership_ids? }` → the user. */
+/** `updateAgencyUser` (`PATCH …/users/{id}` `{ role_id?, dealership_ids? }`) → the user. */
 export const useUpdateUser = (organizationId: number) =>
   useUsersMutation(organizationId, ({ userId, body }: { userId: number; body: UpdateAgencyUserBody }) =>
-    apiRequest<ResponseOf<typeof agencyUserSchema>>(`${base(organizationId)}/users/${userId}`, {
-      method: 'PATCH',
-      body,
-    }),
+    callOperation('updateAgencyUser', { params: { organization_id: organizationId, user_id: userId }, body }),
   );
 
-/** `POST …/users/{id}/deactivate` or `/reactivate` → the user. */
+/** `reactivateUser` / `deactivateUser` (`POST …/users/{id}/reactivate` or `/deactivate`) → the user. */
 export const useSetUserActive = (organizationId: number) =>
   useUsersMutation(organizationId, ({ userId, active }: { userId: number; active: boolean }) =>
-    api.post<ResponseOf<typeof agencyUserSchema>>(
-      `${base(organizationId)}/users/${userId}/${active ? 'reactivate' : 'deactivate'}`,
-    ),
+    callOperation(active ? 'reactivateUser' : 'deactivateUser', {
+      params: { organization_id: organizationId, user_id: userId },
+    }),
   );
