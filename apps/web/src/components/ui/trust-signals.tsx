@@ -1,4 +1,4 @@
-import { Badge, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Text } from '@mantine/core';
 import {
   formatCurrency,
   formatDay,
@@ -23,9 +23,15 @@ export function pacingSummary(pacing: Pacing): string {
   ].join(' ');
 }
 
+/*
+ * The numbers behind a chip or badge are in its native `title` (shown on hover) and its accessible
+ * name, not in Mantine's Tooltip: the list's first load stays within its JavaScript budget
+ * (docs/performance.md) without the floating-ui code a Tooltip brings.
+ */
+
 /**
  * The pacing chip (issue 21 §2): pace % coloured by its state (under, on track, over the agency's
- * band); the numbers behind it in a tooltip. A dash when the campaign is not paced.
+ * band); the numbers behind it in its title and accessible name. A dash when the campaign is not paced.
  */
 export function PacingChip({ pacing }: { pacing: Pacing | null | undefined }) {
   if (!pacing) {
@@ -37,20 +43,19 @@ export function PacingChip({ pacing }: { pacing: Pacing | null | undefined }) {
   }
   const summary = pacingSummary(pacing);
   return (
-    <Tooltip label={summary} multiline w={320} withArrow>
-      <Badge
-        color={pacingColors[pacing.state]}
-        variant="light"
-        radius="sm"
-        styles={{ label: { overflow: 'visible' } }}
-        data-testid="pacing-chip"
-        data-state={pacing.state}
-        aria-label={summary}
-        tabIndex={0}
-      >
-        {`${pacing.pace_percent.toFixed(1)} % · ${chipWords[pacing.state]}`}
-      </Badge>
-    </Tooltip>
+    <Badge
+      title={summary}
+      color={pacingColors[pacing.state]}
+      variant="light"
+      radius="sm"
+      styles={{ label: { overflow: 'visible' } }}
+      data-testid="pacing-chip"
+      data-state={pacing.state}
+      aria-label={summary}
+      tabIndex={0}
+    >
+      {`${pacing.pace_percent.toFixed(1)} % · ${chipWords[pacing.state]}`}
+    </Badge>
   );
 }
 
@@ -59,11 +64,17 @@ export function StaleBadge({ freshness }: { freshness: Freshness }) {
   if (!freshness.stale) return null;
   const expected = freshness.expected_through ? formatDay(freshness.expected_through, 'long') : '';
   return (
-    <Tooltip label={`Expected data through ${expected}. ${freshness.label}`} multiline w={280} withArrow>
-      <Badge color="red" variant="light" radius="sm" data-testid="stale-badge" tabIndex={0}>
-        Stale
-      </Badge>
-    </Tooltip>
+    <Badge
+      title={`Expected data through ${expected}. ${freshness.label}`}
+      aria-label={`Stale: expected data through ${expected}. ${freshness.label}`}
+      color="red"
+      variant="light"
+      radius="sm"
+      data-testid="stale-badge"
+      tabIndex={0}
+    >
+      Stale
+    </Badge>
   );
 }
 
@@ -80,16 +91,14 @@ export function FreshnessStamp({ freshness }: { freshness: Freshness | null | un
   );
 }
 
-/** The list's short freshness cell: the last day of data and the Stale badge; the full stamp in a tooltip. */
+/** The list's short freshness cell: the last day of data and the Stale badge; the full stamp in its title. */
 export function FreshnessCell({ freshness }: { freshness: Freshness | null | undefined }) {
   if (!freshness) return null;
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label={freshness.label} withArrow>
-        <Text component="span" size="sm" tabIndex={0}>
-          {freshness.data_through ? formatDay(freshness.data_through, 'short') : 'No data'}
-        </Text>
-      </Tooltip>
+      <Text component="span" size="sm" title={freshness.label} aria-label={freshness.label} tabIndex={0}>
+        {freshness.data_through ? formatDay(freshness.data_through, 'short') : 'No data'}
+      </Text>
       <StaleBadge freshness={freshness} />
     </Group>
   );

@@ -1,11 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
-import { SourceChooserEmptyState } from '@/features/campaign-wizard/components/source-chooser-empty-state';
 import { CampaignsHeader } from '@/features/campaigns/components/campaigns-header';
 import { ManagedCampaigns } from '@/features/campaigns/components/managed-campaigns';
 import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { paths, type CampaignTab } from '@/lib/paths';
 import { useDealershipIds } from '../route-params';
+
+/**
+ * The source chooser of a dealership without campaigns, loaded only when it is shown: its radio
+ * cards (Mantine's Radio) are not in the list's first load (docs/performance.md, 200 KB budget).
+ */
+const SourceChooserEmptyState = lazy(() =>
+  import('@/features/campaign-wizard/components/source-chooser-empty-state').then((module) => ({
+    default: module.SourceChooserEmptyState,
+  })),
+);
 
 /** The tab a campaigns URL is on, from the path after `/campaigns/`. */
 export function campaignTabOf(pathname: string): CampaignTab {
@@ -47,7 +57,11 @@ export function ManagedCampaignsRoute() {
         dealershipId={dealershipId}
         showBudgetType={dealership.organization.show_budget_type}
         hasSoldReportSource={dealership.has_sold_report_source}
-        emptyState={<SourceChooserEmptyState onContinue={(source) => void navigate(`${listPath}/create/${source}`)} />}
+        emptyState={
+          <Suspense fallback={<PageLoader />}>
+            <SourceChooserEmptyState onContinue={(source) => void navigate(`${listPath}/create/${source}`)} />
+          </Suspense>
+        }
       />
       <Outlet />
     </>
