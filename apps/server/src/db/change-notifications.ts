@@ -34,6 +34,9 @@ export const UNWATCHED_TABLES = [
   // Written on every state-changing request and by reset requests; no kept answer reads them (issue 23).
   'audit_events',
   'password_reset_tokens',
+  // The log of every ingestion and sync attempt (issue 21): only the Data health page reads it, and
+  // that answer is never kept; an ingestion's data tables name their own tenants.
+  'sync_runs',
 ] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */
@@ -103,10 +106,11 @@ const BREAKDOWN_TABLES = [
  * Every watched table whose writes name their tenant, with its kind of data. A table not listed
  * (reference data, or one added later) sends `data::` — a change of everything — so forgetting a
  * table costs kept answers, never correctness. Kinds:
- * - `campaigns`: managed campaigns, their daily metrics and breakdowns (ingestion, demo load);
+ * - `campaigns`: managed campaigns, their daily metrics, breakdowns and freshness (ingestion, demo load);
  * - `self-service`: imported campaigns and their metrics, platform connections and account assignments;
  * - `inventory`: vehicles and saved audiences;
- * - `tenancy`: organizations, dealerships, users and their memberships, e-mail domains;
+ * - `tenancy`: organizations, dealerships, users and their memberships, e-mail domains, invitations,
+ *   an agency's pacing band;
  * - `drafts`: campaign drafts, their creatives and uploads (the wizard's autosave);
  * - `report-jobs`: report schedules, their runs and deliveries (job bookkeeping).
  */
@@ -133,6 +137,9 @@ export const DATA_KINDS: Readonly<Record<string, WatchedTable>> = {
   report_schedules: { kind: 'report-jobs', tenants: byTenantColumns },
   report_schedule_runs: { kind: 'report-jobs', tenants: byParent('report_schedules', 'schedule_id') },
   report_deliveries: { kind: 'report-jobs', tenants: everyone },
+  // Issue 21: a campaign's freshness (written with its ingested rows) and an agency's pacing band.
+  campaign_freshness: campaignData(byManagedCampaign),
+  agency_trust_settings: { kind: 'tenancy', tenants: byOrganization() },
 };
 
 const list = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');

@@ -50,7 +50,13 @@ const csvRoutePayloads: Record<string, string[]> = {
 const csvRoutesWithoutAttackerText = [
   '/campaigns/fbd/{campaign_id}/vehicles/csv',
   '/campaigns/self-service/{campaign_id}/products/csv',
+  ...adminCsvRoutes(),
 ];
+
+/** CSV routes of agency administrators and staff (issue 23: the agency overview, the audit logs), read here as staff. */
+function adminCsvRoutes() {
+  return ['/overview/csv', '/audit-log/csv'];
+}
 
 /** The attachments of a raw .eml file (nodemailer's MIME: base64 parts with a filename). */
 function attachmentsOf(eml: string): Map<string, Buffer> {
@@ -87,11 +93,13 @@ async function newEmails(outbox: string, known: Set<string>, count: number): Pro
 describe('black box: injection (issue 18, items 5, 6, 9)', () => {
   let portal: Portal;
   let dealer: PortalSession;
+  let staff: PortalSession;
   let tenant: string;
   beforeAll(async () => {
     portal = await startPortal();
     await ingest(await portal.signIn('staff@demo.test'));
     dealer = await portal.signIn('dealer@demo.test');
+    staff = await portal.signIn('staff@demo.test');
     tenant = `/api/agencies/${dealer.user.organization_id}/dealership/${DEALERSHIP}`;
   });
   afterAll(async () => {
@@ -112,7 +120,12 @@ describe('black box: injection (issue 18, items 5, 6, 9)', () => {
       const suffix = known.find((k) => route.path.endsWith(k));
       expect(suffix, `${route.path}: a CSV route this test does not attack; add it`).toBeDefined();
       const query = new URLSearchParams(RANGE).toString();
-      const response = await dealer.fetch(`${fill(route.path)}?${query}`);
+      const admin = adminCsvRoutes().includes(suffix!);
+      // The overview takes startDate/endDate; the audit logs default to every row.
+      const adminQuery = `?startDate=${RANGE.start_date}&endDate=${RANGE.end_date}`;
+      const response = await (admin ? staff : dealer).fetch(
+        `${fill(route.path)}${admin ? (suffix === '/overview/csv' ? adminQuery : '') : `?${query}`}`,
+      );
       if (suffix === '/campaigns/self-service/{campaign_id}/products/csv') {
         // The fixture is a managed campaign; the route must refuse it rather than write a file.
         expect(response.status, route.path).toBe(404);

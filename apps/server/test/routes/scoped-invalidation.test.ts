@@ -52,6 +52,10 @@ async function seedEmptyTables() {
     sql`insert into report_schedule_runs (schedule_id, run_date) values (${Number(schedule!.id)}, '2026-11-01')`,
   );
   await exec(sql`insert into report_deliveries (key) values ('scoped-invalidation-test')`);
+  // Issue 23: an invitation; issue 21: an agency's own pacing band (the defaults, so no answer changes).
+  await exec(sql`insert into user_invitations (organization_id, email, name, role_id, token_hash, sent_at, expires_at)
+    values (1, 'invited@scoped.test', 'Invited', 3, 'scoped-invalidation-token', now(), now() + interval '72 hours')`);
+  await exec(sql`insert into agency_trust_settings (organization_id) values (1) on conflict do nothing`);
 }
 afterAll(async () => t.close());
 
@@ -341,4 +345,16 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`POST ${TENANT}/campaigns/report-schedules/:schedule_id/send-now`]: ['report_schedule_runs', 'report_deliveries'],
   [`DELETE ${TENANT}/campaigns/report-schedules/:schedule_id`]: ['report_schedules', 'report_schedule_runs'],
   [`POST ${TENANT}/utils/google_spreadsheet/check-access`]: [],
+  // Issue 23: users, invitations and password resets (the audit row each writes is unwatched).
+  'POST /api/admin/agencies': ['organizations', 'user_invitations'],
+  [`POST ${AGENCY}/invitations`]: ['user_invitations'],
+  [`POST ${AGENCY}/invitations/:invitation_id/resend`]: ['user_invitations'],
+  [`DELETE ${AGENCY}/invitations/:invitation_id`]: ['user_invitations'],
+  [`PATCH ${AGENCY}/users/:user_id`]: ['users', 'user_dealerships', 'sessions'],
+  [`POST ${AGENCY}/users/:user_id/deactivate`]: ['users', 'sessions'],
+  [`POST ${AGENCY}/users/:user_id/reactivate`]: ['users'],
+  'POST /api/auth/invitation': [],
+  'POST /api/auth/invitation/accept': ['user_invitations', 'users', 'user_dealerships', 'sessions'],
+  'POST /api/auth/password-reset/request': ['password_reset_tokens'],
+  'POST /api/auth/password-reset': ['password_reset_tokens', 'users', 'sessions'],
 };
