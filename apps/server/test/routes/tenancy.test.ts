@@ -1,6 +1,11 @@
 import type { ZodType } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorResponseSchema, inventoryFilterFieldsSchema } from '@portal/contracts';
+import {
+  errorResponseSchema,
+  inventoryFilterFieldsSchema,
+  operationList,
+  ROLE_DEALERSHIP_USER,
+} from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
 import { creativeUploads, userDealerships, users } from '../../src/db/schema';
 import { build, login, type TestContext, authHeaders } from '../helper';
@@ -209,32 +214,16 @@ async function createWizardFixtures() {
     'vin,year,make,model,vehicle_state\n1HGCM82633A004352,2024,Honda,Accord,New\n';
 }
 
-/** Tenant routes only an agency administrator (role 2 or lower) may call: a dealership user gets 403. */
-const adminOnly = new Set([
-  'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/connect',
-  'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/disconnect',
-  'GET /api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments',
-  'PUT /api/agencies/:organization_id/dsp/platforms/:vendor_id/account-assignments/:account_id',
-  `POST ${TENANT_PREFIX}/campaigns/self-service/:campaign_id/move`,
-  'GET /api/agencies/:organization_id/email-domains',
-  'POST /api/agencies/:organization_id/email-domains',
-  'DELETE /api/agencies/:organization_id/email-domains/:domain',
-  // Data health (issue 21 §1): roles 1–2.
-  'GET /api/agencies/:organization_id/data-health',
-  // Users, audit log and overview (issue 23): roles 1–2.
-  'GET /api/agencies/:organization_id/users',
-  'POST /api/agencies/:organization_id/invitations',
-  'POST /api/agencies/:organization_id/invitations/:invitation_id/resend',
-  'DELETE /api/agencies/:organization_id/invitations/:invitation_id',
-  'PATCH /api/agencies/:organization_id/users/:user_id',
-  'POST /api/agencies/:organization_id/users/:user_id/deactivate',
-  'POST /api/agencies/:organization_id/users/:user_id/reactivate',
-  'GET /api/agencies/:organization_id/audit-log',
-  'GET /api/agencies/:organization_id/audit-log/csv',
-  'GET /api/agencies/:organization_id/overview',
-  'GET /api/agencies/:organization_id/overview/csv',
-  'GET /api/agencies/:organization_id/overview.pdf',
-]);
+/**
+ * Tenant routes only an agency administrator (role 2 or lower) may call — the operations whose
+ * descriptor leaves the dealership user out of `roles` (issue 19 §1): a dealership user gets 403
+ * from the running app, so a descriptor that says one thing and a route that does another fails.
+ */
+const adminOnly = new Set(
+  operationList
+    .filter((operation) => !operation.roles.includes(ROLE_DEALERSHIP_USER))
+    .map((operation) => `${operation.method} ${operation.path}`),
+);
 
 type Ids = { org: number; dealer: number; campaign: number };
 
