@@ -16,6 +16,7 @@ import healthRoutes from './api/health';
 import inventoryRoutes from './api/inventory';
 import referenceRoutes from './api/reference';
 import reportRoutes from './api/reports';
+import monthOverMonthRoutes from './api/reports/month-over-month';
 import emailDomainRoutes from './api/reports/email-domains';
 import selfServiceCampaignRoutes from './api/self-service/campaigns';
 import selfServiceOAuthRoutes from './api/self-service/oauth';
@@ -46,6 +47,7 @@ const routeModules: RouteModule[] = [
   campaignReportRoutes,
   campaignReportPdfRoutes,
   reportRoutes,
+  monthOverMonthRoutes,
   selfServiceCampaignRoutes,
   platformRoutes,
   selfServiceOAuthRoutes,

@@ -106,6 +106,14 @@ describe('server layout', () => {
     expect(notPlugins).toEqual([]);
   });
 
+  it('keeps every route file under 300 lines (issue 19 §3)', () => {
+    const long = sourceFiles(path.join(src, 'routes'))
+      .map((file) => ({ file: path.relative(src, file), lines: fs.readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines >= 300)
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+
   it('keeps repositories/ plain data access: no module in it is a Fastify plugin', () => {
     const misplaced = sourceFiles(path.join(src, 'repositories'))
       .filter((file) => /fastify-plugin/.test(fs.readFileSync(file, 'utf8')))

@@ -1,27 +1,13 @@
 import type { RouteModule } from '../../route-module';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  duplicateScheduleMessage,
-  emailDomainMessages,
-  reportOperations,
-  type DealershipDetail,
-  type ParsedReportRequest,
-  localDate,
-} from '@portal/contracts';
+import { localDate, reportOperations } from '@portal/contracts';
 import { registerOperation } from '../../register';
-import { monthOverMonthPdfName } from '../../../exports/reports/month-over-month-files';
 import { enqueueReportDelivery } from '../../../jobs/report-jobs';
 import { ApiError, notFound } from '../../../lib/errors';
-import { getDealership } from '../../../repositories/dealerships';
-import { getMonthOverMonth } from '../../../repositories/reports/month-over-month';
-import { takeReportQuota } from '../../../repositories/reports/quotas';
-import { isAllowedRecipient } from '../../../repositories/reports/recipients';
 import { listReportRows, listReportTags } from '../../../repositories/reports/report-rows';
 import {
   claimRun,
   createSchedule,
   deleteSchedule,
-  findIdenticalSchedule,
   getOwnSchedule,
   listSchedules,
   nextRunDate,
@@ -29,166 +15,15 @@ import {
   setSchedulePaused,
   updateScheduleRequest,
 } from '../../../repositories/reports/schedules';
+import { reportChecks } from './checks';
 
 /**
- * Month over month, the report generator and its schedules, and the Google sheet helpers
- * (spec 001 §2.12, §2.13, §7). Every route runs `requireTenant` before any query.
+ * The report generator and its schedules, and the Google sheet helpers (spec 001 §2.13, §7); month
+ * over month is in month-over-month.ts. Every route runs `requireTenant` before any query.
  */
 const reportRoutes: RouteModule = async (app) => {
-  async function dealershipOf(params: { organization_id: number; dealership_id: number }): Promise<DealershipDetail> {
-    const dealership = await getDealership(app.db, {
-      organizationId: params.organization_id,
-      dealershipId: params.dealership_id,
-    });
-    if (!dealership) throw notFound('Dealership not found');
-    return dealership;
-  }
-  const todayOf = (dealership: DealershipDetail) => localDate(app.clock(), dealership.organization.time_zone);
-
-  /**
-   * The checks of a report request that do not depend on who sends it, shared by the report generator
-   * and the edit of a schedule: every campaign is the dealership's (400 at `campaigns`), and a
-   * Google sheet needs a service account (400 at `sheet_url`).
-   */
-  async function checkReportRequest(dealership: DealershipDetail, body: ParsedReportRequest): Promise<void> {
-    const known = await listReportRows(app.db, {
-      dealershipId: dealership.id,
-      startDate: '1900-01-01',
-      endDate: '2999-12-31',
-      onlyFlights: false,
-      includeAdditionalMetrics: false,
-      campaignIds: body.campaigns,
-    });
-    if (known.length !== new Set(body.campaigns).size)
-      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-        { path: 'campaigns', message: 'Unknown campaign' },
-      ]);
-    if (body.reportFormat === 'google_sheet' && !app.reports.sheets)
-      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-        { path: 'sheet_url', message: 'Access denied!' },
-      ]);
-  }
-
-  /** 409 CONFLICT (detail at `recurring`, `duplicateScheduleMessage`) when the user has this schedule already. */
-  async function refuseIdenticalSchedule(
-    dealership: DealershipDetail,
-    userId: number,
-    body: ParsedReportRequest,
-    exceptId?: number,
-  ): Promise<void> {
-    const existing = await findIdenticalSchedule(app.db, {
-      dealershipId: dealership.id,
-      userId,
-      request: body,
-      exceptId,
-    });
-    if (existing !== null)
-      throw new ApiError(409, 'CONFLICT', duplicateScheduleMessage, [
-        { path: 'recurring', message: duplicateScheduleMessage },
-      ]);
-  }
-
-  /** 400 at `email` when the recipient is neither a user of the dealership nor of an allowed domain. */
-  async function checkRecipient(dealership: DealershipDetail, email: string): Promise<void> {
-    const tenant = { organizationId: dealership.organization_id, dealershipId: dealership.id };
-    if (!(await isAllowedRecipient(app.db, { tenant, email })))
-      throw new ApiError(400, 'VALIDATION_FAILED', 'The request is not valid', [
-        { path: 'email', message: emailDomainMessages.recipientRefused },
-      ]);
-  }
-
-  /**
-   * The checks of every route that queues a report email (issue 18 item 8, docs/reports.md), in
-   * this order: the recipient must be allowed for the tenant (400 VALIDATION_FAILED at `email`,
-   * `emailDomainMessages.recipientRefused`), then one report job is taken from the user's and the
-   * organization's hourly limits (429 RATE_LIMITED with Retry-After in seconds). The job's emails are
-   * checked again when they are sent (`sendReportOnce`), which covers schedules.
-   */
-  async function admitReportEmail(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    dealership: DealershipDetail,
-    email: string,
-  ): Promise<void> {
-    await checkRecipient(dealership, email);
-    const quota = await takeReportQuota(app.db, {
-      kind: 'job',
-      organizationId: dealership.organization_id,
-      userId: request.user!.id,
-      now: app.clock(),
-      limits: app.reportLimits,
-    });
-    if (!quota.ok) {
-      reply.header('retry-after', String(quota.retryAfterSeconds));
-      throw new ApiError(
-        429,
-        'RATE_LIMITED',
-        quota.scope === 'user'
-          ? `You have requested the most reports allowed in an hour; try again in ${quota.retryAfterSeconds} s`
-          : `Your agency has requested the most reports allowed in an hour; try again in ${quota.retryAfterSeconds} s`,
-      );
-    }
-  }
-
-  /**
-   * `GET .../campaigns/month-over-month?dateFilter=3_month|6_month` → one table per campaign whose
-   * flight overlaps the window (the current month through today and the 2 or 5 before it, in the
-   * organization's time zone), one row per flight month; columns by product code (contracts
-   * `monthOverMonthColumns`); money in dollars, CTR/VTR/impression share in percent (2 decimals).
-   */
-  registerOperation(app, reportOperations.getMonthOverMonth, async (request) => {
-    const dealership = await dealershipOf(request.params);
-    return getMonthOverMonth(app.db, {
-      dealership,
-      dateFilter: request.query.dateFilter,
-      today: todayOf(dealership),
-    });
-  });
-
-  /**
-   * `GET .../campaigns/month-over-month.pdf?dateFilter` → `application/pdf` named '{dealership}_{period
-   * label}_campaigns.pdf' (spec 001 §8). Export class `download`: 429 with `Retry-After` beyond the
-   * caps; laid out in the export pool.
-   */
-  registerOperation(app, reportOperations.getMonthOverMonthPdf, async (request, reply) => {
-    const dealership = await dealershipOf(request.params);
-    const data = await getMonthOverMonth(app.db, {
-      dealership,
-      dateFilter: request.query.dateFilter,
-      today: todayOf(dealership),
-    });
-    const pdf = await app.exportRenderer.render(
-      { kind: 'month-over-month-pdf', dealershipName: dealership.name, data },
-      request.exportSignal ?? undefined,
-    );
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
-      .header('cache-control', 'no-store')
-      .send(pdf);
-  });
-
-  /**
-   * `POST .../campaigns/month-over-month/excel` `{ dateFilter }` → 202 `{ status: 'queued', email }`:
-   * the server builds the workbook (exceljs, one sheet per campaign) and emails it to the signed-in user.
-   * 429 with Retry-After when the hourly report limit of the user or organization is spent.
-   * Export class `report-job`: 429 with `Retry-After` beyond REPORT_JOB_RATE_LIMIT per session and minute.
-   */
-  registerOperation(app, reportOperations.emailMonthOverMonthExcel, async (request, reply) => {
-    const dealership = await dealershipOf(request.params);
-    const email = request.user!.email;
-    await admitReportEmail(request, reply, dealership, email);
-    await enqueueReportDelivery(app, request, {
-      kind: 'month-over-month',
-      organizationId: dealership.organization_id,
-      dealershipId: dealership.id,
-      userId: request.user!.id,
-      today: todayOf(dealership),
-      email,
-      dateFilter: request.body.dateFilter,
-    });
-    return reply.code(202).send({ status: 'queued' as const, email });
-  });
+  const { dealershipOf, todayOf, checkReportRequest, refuseIdenticalSchedule, checkRecipient, admitReportEmail } =
+    reportChecks(app);
 
   /**
    * `GET .../campaigns/report-rows?startDate&endDate&onlyFlights=1&includeAdditionalMetrics=0&campaign_ids=1,2`

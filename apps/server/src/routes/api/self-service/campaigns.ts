@@ -23,7 +23,6 @@ import {
   campaignTotals,
   countProducts,
   dailyRows,
-  findSelfServiceCampaign,
   insertImportedCampaigns,
   listProducts,
   listSelfServiceCampaigns,
@@ -33,15 +32,7 @@ import {
 import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-service/account-scope';
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
-
-async function loadCampaign(app: App, params: { dealership_id: number; campaign_id: number }) {
-  const campaign = await findSelfServiceCampaign(app.db, {
-    dealershipId: params.dealership_id,
-    campaignId: params.campaign_id,
-  });
-  if (!campaign) throw notFound('Campaign not found');
-  return campaign;
-}
+import { loadCampaign } from './load-campaign';
 
 /**
  * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
