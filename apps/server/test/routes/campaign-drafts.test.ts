@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -356,13 +357,26 @@ describe('creatives (spec 001 §5, §7)', () => {
     });
     const url: string = signed.json().uploadUrl;
     const chunks = [PNG, ...Array.from({ length: 40 }, () => Buffer.alloc(64 * 1024))];
-    const response = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: { 'content-type': 'image/png' },
-      payload: Readable.from(chunks),
+    // Over a real socket with chunked encoding (no Content-Length), as a browser streams: the server
+    // answers 413 and stops reading, so the client may see its socket closed after the answer
+    // (inject's in-memory stream reports that as an abort instead of the answer).
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${address}${url}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/png', 'transfer-encoding': 'chunked' },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      Readable.from(chunks)
+        .on('error', () => undefined)
+        .pipe(request)
+        .on('error', () => undefined);
     });
-    expect(response.statusCode).toBe(413);
+    expect(status).toBe(413);
     const key = decodeURIComponent(new URL(url, 'http://x').pathname.replace('/api/uploads/', ''));
     expect(await t.storage.exists(key)).toBe(false);
   });
