@@ -4,11 +4,18 @@ import { statusColor, statusLabel } from '../utils/campaign-display';
 
 /**
  * Active as success (green), pending and the others as warning (yellow) (spec 000 §4). The badge
- * never shrinks beside a long campaign name, so its label is never cut ('PENDI…'; issue 20 §3).
+ * never shrinks beside a long campaign name and its label never ellipsizes in a narrow table column,
+ * so it is never cut ('PENDI…'; issue 20 §3).
  */
 export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
   return (
-    <Badge color={statusColor(status)} variant="light" radius="sm" style={{ flexShrink: 0 }}>
+    <Badge
+      color={statusColor(status)}
+      variant="light"
+      radius="sm"
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {statusLabel(status)}
     </Badge>
   );
