@@ -59,3 +59,5 @@ export * from './audit/operations';
 export * from './agency-overview/overview';
 export * from './agency-overview/operations';
 export * from './trust';
+export * from './branding/branding';
+export * from './branding/operations';

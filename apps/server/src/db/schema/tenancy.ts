@@ -5,6 +5,10 @@ import { reportPaperSizes } from '@portal/contracts';
 /**
  * Agencies. `show_budget_type`: 1 shows demand_local_net, another value shows budget, null hides Budget.
  * `report_paper_size`: the paper of the agency's report PDFs, 'letter' (default) or 'a4' (issue 20 §1).
+ * `brand_*` and `email_*`: the agency's white-label (issue 20 §4, docs/users.md "Branding"); null
+ * falls back to the agency's name, the product's colour, the portal's sender. The logo lives in
+ * storage at `brand_logo_key` (PNG or JPEG, checked by its bytes), `brand_logo_version` its SHA-256
+ * prefix (the public URL's `v`, so a new logo is a new URL).
  */
 export const organizations = pgTable(
   'organizations',
@@ -14,9 +18,20 @@ export const organizations = pgTable(
     showBudgetType: integer('show_budget_type'),
     timeZone: text('time_zone').notNull().default('America/Chicago'),
     reportPaperSize: text('report_paper_size', { enum: reportPaperSizes }).notNull().default('letter'),
+    brandDisplayName: text('brand_display_name'),
+    brandPrimaryColor: text('brand_primary_color'),
+    brandLogoKey: text('brand_logo_key'),
+    brandLogoType: text('brand_logo_type'),
+    brandLogoVersion: text('brand_logo_version'),
+    emailSenderName: text('email_sender_name'),
+    emailReplyTo: text('email_reply_to'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('organizations_report_paper_size_check', sql`${t.reportPaperSize} in ('letter', 'a4')`)],
+  (t) => [
+    check('organizations_report_paper_size_check', sql`${t.reportPaperSize} in ('letter', 'a4')`),
+    check('organizations_brand_primary_color_check', sql`${t.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),
+    check('organizations_brand_logo_type_check', sql`${t.brandLogoType} in ('image/png', 'image/jpeg')`),
+  ],
 );
 
 /** Dealerships (rooftops) of an agency; `dma_code` is the Nielsen market of the ZIP code. */

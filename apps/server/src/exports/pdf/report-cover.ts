@@ -1,7 +1,10 @@
 import { eq, max } from 'drizzle-orm';
 import type { CampaignReport, ReportPaperSize } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { campaignFreshness, dealerships, managedCampaigns, organizations, systemState } from '../../db/schema';
+import { campaignFreshness, managedCampaigns, systemState } from '../../db/schema';
+import type { Storage } from '../../lib/storage';
+import { loadDealershipBrandAssets } from '../../repositories/branding';
+import { getOrganization } from '../../repositories/dealerships';
 
 /** What the cover, header and footer of a report PDF show besides the report itself (issue 20 §1). */
 export interface ReportCover {
@@ -9,6 +12,8 @@ export interface ReportCover {
     name: string;
     /** The agency's logo as a PNG/JPEG data URL; null: the cover shows the name only. */
     logo: string | null;
+    /** The agency's primary colour (`#rrggbb`); null: the product's. */
+    primaryColor?: string | null;
     paperSize: ReportPaperSize;
   };
   /** The zone the dates and times are shown in (the dealership's agency's; dealerships have none of their own). */
@@ -60,16 +65,28 @@ export async function reportDataThrough(db: Db, report: CampaignReport): Promise
   return { lastDay, ingestedAt: times.length > 0 ? new Date(Math.max(...times)).toISOString() : null };
 }
 
-/** The agency of a report's dealership (name, paper, zone) and the data-through facts. */
-export async function loadReportCover(db: Db, report: CampaignReport, now = new Date()): Promise<ReportCover> {
-  const [agency] = await db
-    .select({ name: organizations.name, paperSize: organizations.reportPaperSize, timeZone: organizations.timeZone })
-    .from(dealerships)
-    .innerJoin(organizations, eq(organizations.id, dealerships.organizationId))
-    .where(eq(dealerships.id, report.campaign.dealership_id));
+/**
+ * The agency of a report's dealership (its brand: display name, logo as a data URL, paper; issue 20
+ * §4), its zone and the data-through facts. Without `storage` the logo is left out.
+ */
+export async function loadReportCover(
+  db: Db,
+  report: CampaignReport,
+  now = new Date(),
+  storage?: Storage,
+): Promise<ReportCover> {
+  const brand = await loadDealershipBrandAssets(db, storage, { dealershipId: report.campaign.dealership_id });
+  const timeZone = brand
+    ? ((await getOrganization(db, { organizationId: brand.organizationId }))?.timeZone ?? 'America/Chicago')
+    : 'America/Chicago';
   return {
-    agency: { name: agency?.name ?? '', logo: null, paperSize: agency?.paperSize ?? 'letter' },
-    timeZone: agency?.timeZone ?? 'America/Chicago',
+    agency: {
+      name: brand?.name ?? '',
+      logo: brand?.logo ? `data:${brand.logo.type};base64,${brand.logo.bytes.toString('base64')}` : null,
+      primaryColor: brand?.primaryColor ?? null,
+      paperSize: brand?.paperSize ?? 'letter',
+    },
+    timeZone,
     dataThrough: await reportDataThrough(db, report),
     generatedAt: now.toISOString(),
   };

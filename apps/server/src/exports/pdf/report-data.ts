@@ -36,6 +36,7 @@ import { countSites, listSites } from '../../repositories/campaign-reports/sites
 import { getTopVehicles } from '../../repositories/campaign-reports/top-vehicles';
 import { countVehicles, listVehicles } from '../../repositories/campaign-reports/vehicles';
 import { loadCampaign, rangeOf, readPage } from '../../routes/api/campaign-reports/shared';
+import type { Storage } from '../../lib/storage';
 import { loadReportCover, type ReportCover } from './report-cover';
 
 type Page<R> = { data: R[]; pagination: { total: number } };
@@ -134,12 +135,13 @@ export async function loadReportPdfData(
   tenant: ReportTenant,
   query: { start_date: string; end_date: string },
   now: Date = new Date(),
+  storage?: Storage,
 ): Promise<ReportPdfData> {
   const campaign = await loadCampaign(db, tenant);
   const range = rangeOf(query);
   const report = await getCampaignReport(db, { campaign, range });
   const previous = await getCampaignReport(db, { campaign, range: previousPeriod(range) });
-  const cover = await loadReportCover(db, report, now);
+  const cover = await loadReportCover(db, report, now, storage);
   const sections = shownReportSections(report);
   const page = (columns: TableColumns) =>
     reportTableQuerySchema(columns).parse({ ...query, pageIndex: 0, pageSize: 10 });

@@ -230,7 +230,7 @@ export function formatZoned(instant: string, timeZone: string): string {
 }
 
 export interface CoverInput {
-  agency: { name: string; logo: string | null };
+  agency: { name: string; logo: string | null; primaryColor?: string | null };
   title: string;
   dealership: string;
   /** 'Programmatic Display (DSP) · flight Oct 1 - Dec 31, 2026'. */
@@ -253,14 +253,29 @@ export function coverContent(input: CoverInput, contentWidth: number): Content[]
     {
       columns: [
         input.agency.logo
-          ? { image: input.agency.logo, fit: [160, 40], width: 'auto' }
-          : { text: input.agency.name, fontSize: 14, bold: true, color: BRAND, width: '*' },
+          ? {
+              width: '*',
+              columns: [
+                { image: input.agency.logo, fit: [160, 40], width: 'auto' },
+                {
+                  text: input.agency.name,
+                  fontSize: 14,
+                  bold: true,
+                  color: input.agency.primaryColor ?? BRAND,
+                  width: '*',
+                  margin: [8, 10, 0, 0],
+                },
+              ],
+            }
+          : { text: input.agency.name, fontSize: 14, bold: true, color: input.agency.primaryColor ?? BRAND, width: '*' },
         { text: 'Campaign report', alignment: 'right', color: MUTED, fontSize: 9, width: 'auto', margin: [0, 4, 0, 0] },
       ],
       margin: [0, 0, 0, 6],
     } as Content,
     {
-      canvas: [{ type: 'line', x1: 0, y1: 0, x2: contentWidth, y2: 0, lineWidth: 2, lineColor: BRAND }],
+      canvas: [
+        { type: 'line', x1: 0, y1: 0, x2: contentWidth, y2: 0, lineWidth: 2, lineColor: input.agency.primaryColor ?? BRAND },
+      ],
       margin: [0, 0, 0, 10],
     } as Content,
     { text: input.title, fontSize: 20, bold: true, margin: [0, 0, 0, 2] },
