@@ -6,6 +6,7 @@ import type { ReportPdfData } from './pdf/report-data';
 import { buildSelfServiceReportPdf, type SelfServicePdfData } from './pdf/self-service-report-pdf';
 import { buildMonthOverMonthPdf, buildMonthOverMonthWorkbook } from './reports/month-over-month-files';
 import { toXlsx, type ReportTable } from './reports/report-table';
+import type { SheetBrand } from './spreadsheet-writers';
 
 /**
  * The CPU-heavy part of an export, as plain data (structured-clone safe): what a worker of the
@@ -16,7 +17,7 @@ export type RenderTask =
   | { kind: 'campaign-report-pdf'; data: ReportPdfData; previews: AdPreview[] }
   | { kind: 'self-service-report-pdf'; data: SelfServicePdfData; today: string }
   | { kind: 'month-over-month-pdf'; dealershipName: string; data: MonthOverMonthResponse }
-  | { kind: 'month-over-month-xlsx'; data: MonthOverMonthResponse }
+  | { kind: 'month-over-month-xlsx'; data: MonthOverMonthResponse; brand?: SheetBrand }
   | { kind: 'xlsx'; sheets: Array<{ name: string; table: ReportTable }> }
   | { kind: 'agency-overview-pdf'; data: OverviewResponse };
 
@@ -30,7 +31,7 @@ export async function renderTask(task: RenderTask): Promise<Buffer> {
     case 'month-over-month-pdf':
       return buildMonthOverMonthPdf(task.dealershipName, task.data);
     case 'month-over-month-xlsx':
-      return buildMonthOverMonthWorkbook(task.data);
+      return buildMonthOverMonthWorkbook(task.data, task.brand);
     case 'xlsx':
       return toXlsx(task.sheets);
     case 'agency-overview-pdf':

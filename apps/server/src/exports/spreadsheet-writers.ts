@@ -78,7 +78,22 @@ export interface WorkbookSheet {
   title?: string[];
   /** Per column, how its numbers read (text when absent). */
   formats?: ReadonlyArray<ColumnFormat>;
+  /**
+   * The agency's brand (issue 20 §4): its name becomes the first row, white on its primary colour,
+   * and the header row takes the colour too; absent: the product's plain header.
+   */
+  brand?: SheetBrand;
 }
+
+/** An agency's brand as workbooks show it: display name and primary colour (`#rrggbb`; null: the product's). */
+export interface SheetBrand {
+  name: string;
+  color: string | null;
+}
+
+/** The product's header colour when an agency has none (the web theme's primary). */
+const DEFAULT_BRAND_COLOR = '#1c7ed6';
+const argb = (hex: string) => `FF${hex.slice(1).toUpperCase()}`;
 
 /** Excel's limit on a sheet name. */
 const SHEET_NAME_LIMIT = 31;
@@ -144,7 +159,8 @@ export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Campaign portal';
   const names = uniqueSheetNames(sheets.map((sheet) => sheet.name));
-  sheets.forEach(({ headers, rows, title = [], formats = [] }, sheetIndex) => {
+  sheets.forEach(({ headers, rows, title: titleLines = [], formats = [], brand }, sheetIndex) => {
+    const title = brand ? [brand.name, ...titleLines] : titleLines;
     const headerRow = title.length > 0 ? title.length + 2 : 1;
     const sheet = workbook.addWorksheet(names[sheetIndex], {
       views: [{ state: 'frozen', ySplit: headerRow }],
@@ -154,9 +170,18 @@ export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
       row.getCell(1).value = spreadsheetCell(line);
       row.font = index === 0 ? { bold: true, size: 14 } : { italic: true };
     });
+    const brandFill = brand
+      ? ({ type: 'pattern', pattern: 'solid', fgColor: { argb: argb(brand.color ?? DEFAULT_BRAND_COLOR) } } as const)
+      : null;
+    if (brandFill) {
+      const first = sheet.getRow(1);
+      for (let column = 1; column <= Math.max(1, headers.length); column += 1) first.getCell(column).fill = brandFill;
+      first.font = { bold: true, size: 14, color: { argb: 'FFFFFFFF' } };
+    }
     const header = sheet.getRow(headerRow);
     header.values = headers.map(spreadsheetCell);
-    header.font = { bold: true };
+    header.font = brandFill ? { bold: true, color: { argb: 'FFFFFFFF' } } : { bold: true };
+    if (brandFill) headers.forEach((_, column) => (header.getCell(column + 1).fill = brandFill));
     const widths = headers.map((text) => text.length);
     spreadsheetRows(rows).forEach((cells, rowIndex) => {
       const row = sheet.getRow(headerRow + 1 + rowIndex);

@@ -9,6 +9,7 @@ import {
   type MonthOverMonthFilter,
   type ParsedReportRequest,
   localDate,
+  previousPeriod,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../types';
@@ -19,6 +20,8 @@ import { getDealership } from '../repositories/dealerships';
 import { getMonthOverMonth } from '../repositories/reports/month-over-month';
 import { listReportRows } from '../repositories/reports/report-rows';
 import { sendReportOnce } from '../reports/deliveries';
+import { reportEmail, reportEmailKpis } from '../reports/report-email';
+import { loadBrandAssets } from '../repositories/branding';
 import { claimRun, finishRun, getScheduleRun, listActiveSchedules } from '../repositories/reports/schedules';
 import type { JobDefinition } from './job-definition';
 
@@ -105,16 +108,38 @@ export async function deliverReport(
     campaignIds: request.campaigns,
   });
   const span = formatDateSpan(range.startDate, range.endDate);
+  const brand = await loadBrandAssets(app.db, app.storage, { organizationId: params.organizationId });
   const table = {
     ...buildReportTable(rows, request, {
-      organizationName: dealership.organization.name,
+      organizationName: brand?.name ?? dealership.organization.name,
       dealershipName: dealership.name,
       showBudgetType: dealership.organization.show_budget_type,
     }),
     title: [`${dealership.name} campaign report`, `${reportPeriodLabels[request.period!]}: ${span}`],
+    ...(brand ? { brand: { name: brand.name, color: brand.primaryColor } } : {}),
   };
+  // The KPIs with their change against the previous period of equal length (issue 20 §5).
+  const previousRange = previousPeriod(range);
+  const previousRows = await listReportRows(app.db, {
+    dealershipId: params.dealershipId,
+    ...previousRange,
+    onlyFlights: true,
+    includeAdditionalMetrics: false,
+    campaignIds: request.campaigns,
+  });
+  const reportUrl = `${app.accounts.publicUrl.replace(/\/+$/, '')}/dashboard/agency/${params.organizationId}/dealership/${params.dealershipId}/campaigns/list?startDate=${range.startDate}&endDate=${range.endDate}`;
+  const emailBody = (attachmentNote: string) =>
+    reportEmail({
+      brand,
+      dealershipName: dealership.name,
+      periodLabel: `${reportPeriodLabels[request.period!]} (${span})`,
+      previousLabel: `the previous period (${formatDateSpan(previousRange.startDate, previousRange.endDate)})`,
+      kpis: reportEmailKpis(rows, previousRows),
+      reportUrl,
+      attachmentNote,
+      campaignCount: table.rows.length,
+    });
   const subject = `${dealership.name} campaign report, ${span}`;
-  const summary = `${reportPeriodLabels[request.period!]} (${span}), ${table.rows.length} campaign${table.rows.length === 1 ? '' : 's'}.`;
   if (request.reportFormat === 'google_sheet') {
     const sheets = app.reports.sheets;
     if (!sheets) throw new Error('No Google service account is configured');
@@ -131,13 +156,10 @@ export async function deliverReport(
         );
       throw error;
     }
+    const { inline, ...body } = emailBody(`The rows were written to the Google sheet ${request.sheet_url}.`);
     await sendReportOnce(app, {
       key: `${params.deliveryKey}:report`,
-      message: {
-        to: request.email,
-        subject,
-        text: `Your report was written to ${request.sheet_url}\n\n${summary}\n`,
-      },
+      message: { to: request.email, subject, ...body, attachments: inline },
       sender,
     });
     return;
@@ -148,14 +170,10 @@ export async function deliverReport(
     `${safeName(dealership.name)}_${range.startDate}_${range.endDate}`,
     (sheets) => app.exportRenderer.render({ kind: 'xlsx', sheets }),
   );
+  const { inline, ...body } = emailBody(`Attached: ${attachment.filename}`);
   await sendReportOnce(app, {
     key: `${params.deliveryKey}:report`,
-    message: {
-      to: request.email,
-      subject,
-      text: `Your report is attached.\n\n${summary}\n`,
-      attachments: [attachment],
-    },
+    message: { to: request.email, subject, ...body, attachments: [attachment, ...inline] },
     sender,
   });
 }
@@ -172,16 +190,22 @@ async function deliverMonthOverMonth(
   if (!dealership) throw new Error(`dealership ${data.dealershipId} not found`);
   const view = await getMonthOverMonth(app.db, { dealership, dateFilter: data.dateFilter, today: data.today });
   const label = monthOverMonthFilterLabels[data.dateFilter];
+  const brand = await loadBrandAssets(app.db, app.storage, { organizationId: data.organizationId });
   await sendReportOnce(app, {
     key: `${deliveryKey}:report`,
     message: {
       to: data.email,
       subject: `${dealership.name} month over month, ${label}`,
-      text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n`,
+      text: `The month over month comparison (${formatDateSpan(view.startDate, view.endDate)}) is attached.\n${brand ? `\n${brand.name}\n` : ''}`,
+      sender: { name: brand?.senderName ?? brand?.name ?? null, replyTo: brand?.replyTo ?? null },
       attachments: [
         {
           filename: `${safeName(dealership.name)}_${safeName(label)}_campaigns.xlsx`,
-          content: await app.exportRenderer.render({ kind: 'month-over-month-xlsx', data: view }),
+          content: await app.exportRenderer.render({
+            kind: 'month-over-month-xlsx',
+            data: view,
+            ...(brand ? { brand: { name: brand.name, color: brand.primaryColor } } : {}),
+          }),
           contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         },
       ],
@@ -207,9 +231,11 @@ async function notifyFailure(
       ? `the month over month workbook (${monthOverMonthFilterLabels[task.dateFilter]})`
       : `the campaign report (${reportPeriodLabels[task.request.period!]}, ${task.request.reportFormat === 'google_sheet' ? 'Google sheet' : task.request.reportFormat})`;
   try {
+    const brand = await loadBrandAssets(app.db, app.storage, { organizationId: task.organizationId });
     await sendReportOnce(app, {
       key: `${deliveryKey}:failure`,
       message: {
+        sender: { name: brand?.senderName ?? brand?.name ?? null, replyTo: brand?.replyTo ?? null },
         to: task.kind === 'month-over-month' ? task.email : task.request.email,
         subject: 'Your campaign report could not be generated',
         text: `We could not generate ${what} you requested on ${formatUsDate(task.today)}.\n\nReason: ${reason}\n\nPlease fix the cause and request the report again.\n`,

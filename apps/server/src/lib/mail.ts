@@ -7,12 +7,23 @@ export interface MailAttachment {
   filename: string;
   content: Buffer;
   contentType: string;
+  /** Content-ID of an inline image the HTML shows as `cid:{cid}` (e.g. the agency's logo). */
+  cid?: string;
 }
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** An HTML alternative of `text` (multipart/alternative: clients show the HTML, the text part stays). */
+  html?: string;
+  /**
+   * The agency the message speaks for (issue 20 §4): its sender name replaces the display name of
+   * MAIL_FROM (the address stays the portal's, so SPF/DKIM hold) and its reply-to address becomes
+   * `Reply-To`. A name with control characters is cleaned; a reply-to that is not one plain mailbox
+   * is dropped.
+   */
+  sender?: { name?: string | null; replyTo?: string | null };
   attachments?: MailAttachment[];
   /**
    * A stable id of this message (letters, digits, `-`, `:`): it becomes the Message-ID
@@ -52,6 +63,21 @@ export function safeHeaders<T extends Omit<MailMessage, 'id'>>(
   };
 }
 
+/** The address of MAIL_FROM (`Name <a@b>` or `a@b`). */
+export function fromAddress(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/** The From and Reply-To of a message: MAIL_FROM's address under the agency's sender name, if any. */
+export function senderHeaders(from: string, sender: MailMessage['sender']) {
+  const name = sender?.name?.replace(CONTROL, ' ').trim();
+  const replyTo = sender?.replyTo && mailboxPattern.test(sender.replyTo) ? sender.replyTo : null;
+  return {
+    from: name ? { name, address: fromAddress(from) } : from,
+    ...(replyTo ? { replyTo: { name: name ?? '', address: replyTo } } : {}),
+  };
+}
+
 /** Sends email: SMTP when `SMTP_URL` is set, else writes `.eml` files into an outbox folder; both check `safeHeaders` first. */
 export interface Mailer {
   kind: 'smtp' | 'outbox';
@@ -68,9 +94,9 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
-      async send({ id, ...message }) {
+      async send({ id, sender, ...message }) {
         await transport.sendMail({
-          from: options.from,
+          ...senderHeaders(options.from, sender),
           ...safeHeaders(message),
           ...(id ? { messageId: messageId(id) } : {}),
         });
@@ -80,9 +106,9 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',
-    async send({ id, ...message }) {
+    async send({ id, sender, ...message }) {
       const info = await transport.sendMail({
-        from: options.from,
+        ...senderHeaders(options.from, sender),
         ...safeHeaders(message),
         ...(id ? { messageId: messageId(id) } : {}),
       });

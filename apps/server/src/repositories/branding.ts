@@ -25,7 +25,7 @@ export function toBranding(row: OrganizationRow): AgencyBranding {
     email_reply_to: row.emailReplyTo,
     paper_size: row.reportPaperSize,
     logo_url: logoUrl(row),
-    sign_in_path: `/sign-in?agency=${agencySlug(row.name)}`,
+    sign_in_path: `/login?agency=${agencySlug(row.name)}`,
   };
 }
 

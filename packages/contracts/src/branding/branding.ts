@@ -83,7 +83,7 @@ export const agencyBrandingSchema = z.object({
   paper_size: z.enum(reportPaperSizes),
   /** Same-origin URL of the logo (public, versioned by its content), null without one. */
   logo_url: z.string().nullable(),
-  /** The branded sign-in address's path, e.g. `/sign-in?agency=northwind-media`. */
+  /** The branded sign-in address's path, e.g. `/login?agency=northwind-media`. */
   sign_in_path: z.string(),
 });
 export type AgencyBranding = z.infer<typeof agencyBrandingSchema>;

@@ -82,7 +82,6 @@ export const brandingOperations = {
     access: 'public',
     params: agencyBrandParamsSchema,
     query: agencyBrandLogoQuerySchema,
-    produces: ['image/png', 'image/jpeg'],
     response: { 200: z.unknown().describe('The logo'), 400: errorResponseSchema, 404: errorResponseSchema },
   }),
   listAgencies: defineOperation({

@@ -8,7 +8,7 @@ import {
   type MonthOverMonthResponse,
 } from '@portal/contracts';
 import { renderPdf, tableBlock } from '../pdf/pdf-document';
-import type { ColumnFormat } from '../spreadsheet-writers';
+import type { ColumnFormat, SheetBrand } from '../spreadsheet-writers';
 import { headerWithUnit, toXlsx, type Cell, type ReportTable } from './report-table';
 
 /** How a month-over-month column's numbers read in the workbook: rates in percent, budget in dollars. */
@@ -58,7 +58,7 @@ export function buildMonthOverMonthPdf(dealershipName: string, data: MonthOverMo
  * cut readably to 31 characters), with a title (campaign, product, period), the header with units
  * and one row per month; numbers stay numbers with currency, percent and integer formats.
  */
-export async function buildMonthOverMonthWorkbook(data: MonthOverMonthResponse): Promise<Buffer> {
+export async function buildMonthOverMonthWorkbook(data: MonthOverMonthResponse, brand?: SheetBrand): Promise<Buffer> {
   const sheets = data.campaigns.map((campaign) => {
     const metricColumns = [...(data.show_budget_type === null ? [] : (['budget'] as const)), ...campaign.columns];
     const formats: ColumnFormat[] = ['text', 'text', ...metricColumns.map(monthOverMonthFormat)];
@@ -77,7 +77,7 @@ export async function buildMonthOverMonthWorkbook(data: MonthOverMonthResponse):
         ...metricColumns.map((column): Cell => row[column]),
       ]),
     };
-    return { name: `${campaign.id} ${campaign.name}`, table };
+    return { name: `${campaign.id} ${campaign.name}`, table: brand ? { ...table, brand } : table };
   });
   return toXlsx(
     sheets.length > 0 ? sheets : [{ name: 'Campaigns', table: { headers: ['No campaigns found'], rows: [] } }],

@@ -7,7 +7,7 @@ import {
   type ReportMetric,
 } from '@portal/contracts';
 import { formatUsDate } from '../../lib/csv';
-import { csvBuffer, xlsxBuffer, type ColumnFormat } from '../spreadsheet-writers';
+import { csvBuffer, xlsxBuffer, type ColumnFormat, type SheetBrand } from '../spreadsheet-writers';
 import type { ExtendedReportRow } from '../../repositories/reports/report-rows';
 
 export type Cell = string | number | null;
@@ -21,6 +21,8 @@ export interface ReportTable {
   rows: Cell[][];
   formats?: ColumnFormat[];
   title?: string[];
+  /** The agency's brand for the workbook's first rows (issue 20 §4); CSV ignores it. */
+  brand?: SheetBrand;
 }
 
 /**
@@ -190,6 +192,7 @@ export function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Pro
       rows: table.rows,
       formats: table.formats,
       title: table.title,
+      ...(table.brand ? { brand: table.brand } : {}),
     })),
   );
 }
