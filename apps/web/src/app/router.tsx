@@ -70,6 +70,10 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
       children: [
         { index: true, lazy: () => import('./routes/home').then((m) => ({ Component: m.HomeRoute })) },
         {
+          path: 'admin/agencies',
+          lazy: () => import('./routes/agency-admin').then((m) => ({ Component: m.AdminAgenciesRoute })),
+        },
+        {
           path: 'dashboard/agency/:organizationId',
           loader: loaders?.agency,
           shouldRevalidate: revalidateOnParams('organizationId'),
@@ -81,6 +85,7 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 ['users', 'UsersRoute'],
                 ['audit-log', 'AuditLogRoute'],
                 ['data-health', 'DataHealthRoute'],
+                ['branding', 'BrandingRoute'],
               ] as const
             ).map(([path, name]) => ({
               path,

@@ -11,6 +11,10 @@ export const paths = {
   agencyOverview: (organizationId: number | string) => `/dashboard/agency/${organizationId}/overview`,
   agencyUsers: (organizationId: number | string) => `/dashboard/agency/${organizationId}/users`,
   agencyAuditLog: (organizationId: number | string) => `/dashboard/agency/${organizationId}/audit-log`,
+  /** The agency's Branding page (issue 20 §4; roles 1–2). */
+  agencyBranding: (organizationId: number | string) => `/dashboard/agency/${organizationId}/branding`,
+  /** Platform staff's Agencies page (issue 23 §2). */
+  adminAgencies: () => '/admin/agencies',
   /** The Data health page (issue 21 §1; roles 1–2). */
   agencyDataHealth: (organizationId: number | string) => `/dashboard/agency/${organizationId}/data-health`,
   dealership: (organizationId: number | string, dealershipId: number | string) =>

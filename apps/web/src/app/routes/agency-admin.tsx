@@ -1,4 +1,4 @@
-import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
+import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF } from '@portal/contracts';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFoundState } from '@/components/ui/not-found-state';
@@ -8,7 +8,9 @@ import {
   isOverviewSort,
   type OverviewState,
 } from '@/features/agency-overview/components/agency-overview';
+import { AgenciesAdmin } from '@/features/agencies/components/agencies-admin';
 import { AuditLog } from '@/features/audit-log/components/audit-log';
+import { BrandingSettings } from '@/features/branding/components/branding-settings';
 import { DataHealth } from '@/features/data-health/components/data-health';
 import { useMe } from '@/features/auth/api/get-me';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';
@@ -101,4 +103,18 @@ export function AuditLogRoute() {
 /** `/dashboard/agency/:organizationId/data-health` (issue 21 §1; roles 1–2). */
 export function DataHealthRoute() {
   return <AgencyAdminOnly>{(organizationId) => <DataHealth organizationId={organizationId} />}</AgencyAdminOnly>;
+}
+
+/** `/dashboard/agency/:organizationId/branding` (issue 20 §4; roles 1–2). */
+export function BrandingRoute() {
+  return <AgencyAdminOnly>{(organizationId) => <BrandingSettings organizationId={organizationId} />}</AgencyAdminOnly>;
+}
+
+/** `/admin/agencies` (issue 23 §2): platform staff only; anyone else gets the not-found state. */
+export function AdminAgenciesRoute() {
+  const me = useMe();
+  if (me.isPending) return <PageLoader />;
+  if (me.data?.role_id !== ROLE_PLATFORM_STAFF)
+    return <NotFoundState title="Page not found" description="This page is for platform staff." />;
+  return <AgenciesAdmin />;
 }

@@ -1,12 +1,14 @@
 import { Anchor, AppShell, Box, Group, Text } from '@mantine/core';
 import { LAYOUT_MAX_WIDTH, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { ErrorState } from '@/components/ui/error-state';
 import { Toasts } from '@/components/ui/toasts';
 import { useMe } from '@/features/auth/api/get-me';
+import { useAgencyBrand } from '@/features/branding/api/branding';
+import { BrandMark, brandStyle } from '@/features/branding/components/brand-mark';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';
 import { DealershipSwitcher } from '@/features/dealerships/components/dealership-switcher';
@@ -29,24 +31,40 @@ function AgencyName({ organizationId }: { organizationId: number }) {
   );
 }
 
+/**
+ * The header (issue 20 §4): the agency's brand (logo, name, colour) for every user of the agency —
+ * a dealership user sees their agency's, never the product's; staff see the agency they are in.
+ */
 function Header({ me }: { me: Me }) {
   const { organizationId, dealershipId } = useRouteIds();
   const navigate = useNavigate();
   const location = useLocation();
   const currentOrganizationId = organizationId ?? me.organization_id;
+  const brand = useAgencyBrand(currentOrganizationId).data;
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Anchor component={Link} to={paths.home()} aria-label="Campaign Portal home" c="inherit" underline="never">
-          <Group gap={6} wrap="nowrap">
-            <IconSpeakerphone size={22} aria-hidden color="var(--mantine-primary-color-filled)" />
-            <Text fw={700} visibleFrom="md">
-              Campaign Portal
-            </Text>
-          </Group>
+        <Anchor
+          component={Link}
+          to={paths.home()}
+          aria-label={`${brand?.name ?? 'Campaign Portal'} home`}
+          c="inherit"
+          underline="never"
+        >
+          <BrandMark
+            brand={brand}
+            fallback={
+              <Group gap={6} wrap="nowrap">
+                <IconSpeakerphone size={22} aria-hidden color="var(--mantine-primary-color-filled)" />
+                <Text fw={700} visibleFrom="md">
+                  Campaign Portal
+                </Text>
+              </Group>
+            }
+          />
         </Anchor>
-        <AgencyName organizationId={currentOrganizationId} />
+        {brand ? null : <AgencyName organizationId={currentOrganizationId} />}
         {me.role_id === ROLE_PLATFORM_STAFF ? (
           <Suspense fallback={null}>
             <AgencySwitcher
@@ -92,10 +110,10 @@ export function AppLayout() {
   }
 
   return (
-    <AppShell header={{ height: 64 }} padding="md">
+    <BrandedShell organizationId={meQuery.data.organization_id}>
       {/* Toasts live in the signed-in area only, so the sign-in page does not load them. */}
       <Toasts />
-      <AppShell.Header>
+      <AppShell.Header style={{ borderTop: '4px solid var(--brand-color, var(--mantine-primary-color-filled))' }}>
         <Header me={meQuery.data} />
       </AppShell.Header>
       <AppShell.Main bg="gray.0">
@@ -103,6 +121,17 @@ export function AppLayout() {
           <Outlet />
         </Box>
       </AppShell.Main>
+    </BrandedShell>
+  );
+}
+
+/** The shell in the colour of the agency in the URL (staff) or the user's own. */
+function BrandedShell({ organizationId, children }: { organizationId: number; children: ReactNode }) {
+  const ids = useRouteIds();
+  const brand = useAgencyBrand(ids.organizationId ?? organizationId).data;
+  return (
+    <AppShell header={{ height: 64 }} padding="md" style={brandStyle(brand?.primary_color)}>
+      {children}
     </AppShell>
   );
 }

@@ -1,7 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { ROLE_AGENCY_ADMIN } from '@portal/contracts';
-import { IconChartBar, IconHeartbeat, IconHistory, IconLogout, IconUsers } from '@tabler/icons-react';
+import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF } from '@portal/contracts';
+import { IconChartBar, IconHeartbeat, IconHistory, IconLogout, IconUsers, IconBuilding, IconPalette } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useRef } from 'react';
@@ -65,6 +65,22 @@ export default function UserMenuDropdown({
             >
               Data health
             </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={paths.agencyBranding(organizationId)}
+              leftSection={<IconPalette size={16} aria-hidden />}
+            >
+              Branding
+            </Menu.Item>
+            {me.role_id === ROLE_PLATFORM_STAFF ? (
+              <Menu.Item
+                component={Link}
+                to={paths.adminAgencies()}
+                leftSection={<IconBuilding size={16} aria-hidden />}
+              >
+                All agencies
+              </Menu.Item>
+            ) : null}
             <Menu.Divider />
           </>
         ) : null}
