@@ -19,6 +19,8 @@ const axeScans: Record<string, readonly [string, string] | 'redirect'> = {
   '/dashboard/agency/:organizationId/users': ['accounts.spec.ts', 'users admin'],
   '/dashboard/agency/:organizationId/audit-log': ['accounts.spec.ts', 'audit log'],
   '/dashboard/agency/:organizationId/data-health': ['trust.spec.ts', 'data health'],
+  '/dashboard/agency/:organizationId/branding': ['branding.spec.ts', 'branding settings'],
+  '/admin/agencies': ['branding.spec.ts', 'agencies admin'],
   '/': 'redirect',
   '/dashboard/agency/:organizationId': ['accessibility.spec.ts', 'agency not found'],
   '/dashboard/agency/:organizationId/*': ['accessibility.spec.ts', 'page not found'],
