@@ -7,7 +7,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { ErrorState } from '@/components/ui/error-state';
 import { Toasts } from '@/components/ui/toasts';
 import { useMe } from '@/features/auth/api/get-me';
-import { useAgencyBrand } from '@/features/branding/api/branding';
+import { useAgencyBrand } from '@/features/branding/api/get-agency-brand';
 import { BrandMark, brandStyle } from '@/features/branding/components/brand-mark';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';

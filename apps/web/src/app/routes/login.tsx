@@ -2,7 +2,7 @@ import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useMe } from '@/features/auth/api/get-me';
-import { useAgencyBrand } from '@/features/branding/api/branding';
+import { useAgencyBrand } from '@/features/branding/api/get-agency-brand';
 import { BrandMark, brandStyle } from '@/features/branding/components/brand-mark';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { safeNextPath } from '@/lib/paths';

@@ -91,13 +91,18 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
   const removeLogo = useDeleteAgencyLogo(organizationId);
   const [saved, setSaved] = useState(false);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const form = useForm<Values>({ mode: 'controlled', initialValues: toValues(branding), validate });
+  const form = useForm<Values>({
+    mode: 'controlled',
+    initialValues: toValues(branding),
+    validate,
+    onValuesChange: () => setSaved(false),
+  });
 
   const submit = form.onSubmit((values) => {
     setSaved(false);
     update.mutate(values as UpdateAgencyBrandingBody, {
       onSuccess: (next) => {
-        form.setInitialValues(toValues(next as AgencyBranding));
+        form.resetDirty(toValues(next as AgencyBranding));
         setSaved(true);
       },
       onError: (error) => {
@@ -131,7 +136,7 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
       </Title>
       <Text c="dimmed" size="sm">
         Your agency’s name, logo and colour appear in the portal’s header for all its users, on the sign-in page at{' '}
-        <Anchor href={branding.sign_in_path} data-testid="branded-sign-in-link">
+        <Anchor href={branding.sign_in_path} underline="always" data-testid="branded-sign-in-link">
           {branding.sign_in_path}
         </Anchor>
         , on every report PDF and spreadsheet, and in every email.
@@ -193,6 +198,7 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
             label="Primary colour"
             description="White text on it must be readable (WCAG AA contrast 4.5:1)"
             format="hex"
+            withEyeDropper={false}
             placeholder="#1c7ed6"
             {...form.getInputProps('primary_color')}
           />
@@ -206,7 +212,7 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
               >
                 Sample text
               </Box>
-              <Text size="sm" c={contrast >= 4.5 ? 'green.8' : 'red.8'}>
+              <Text size="sm" fw={500}>
                 Contrast {contrast.toFixed(2)}:1 {contrast >= 4.5 ? '— passes AA' : '— too light'}
               </Text>
             </Group>
@@ -240,8 +246,8 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
             <Button type="submit" loading={update.isPending}>
               Save branding
             </Button>
-            {saved && !form.isDirty() ? (
-              <Group gap={4} c="green.8" role="status">
+            {saved ? (
+              <Group gap={4} role="status">
                 <IconCheck size={16} aria-hidden />
                 <Text size="sm">Saved</Text>
               </Group>
