@@ -1,5 +1,12 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { agencySlug, type AgencyBrand, type AgencyBranding, type AgencyListItem } from '@portal/contracts';
+import {
+  agencySlug,
+  brandingOperations,
+  operationPath,
+  type AgencyBrand,
+  type AgencyBranding,
+  type AgencyListItem,
+} from '@portal/contracts';
 import type { Db } from '../db/client';
 import { dealerships, organizations, users } from '../db/schema';
 import type { Storage } from '../lib/storage';
@@ -13,7 +20,9 @@ type OrganizationRow = typeof organizations.$inferSelect;
 
 /** The public URL of an agency's logo, versioned by its content (null without one). */
 export const logoUrl = (row: Pick<OrganizationRow, 'id' | 'brandLogoKey' | 'brandLogoVersion'>) =>
-  row.brandLogoKey ? `/api/brands/${row.id}/logo?v=${row.brandLogoVersion ?? '0'}` : null;
+  row.brandLogoKey
+    ? `${operationPath(brandingOperations.getAgencyBrandLogo, { agency: row.id })}?v=${row.brandLogoVersion ?? '0'}`
+    : null;
 
 export function toBranding(row: OrganizationRow): AgencyBranding {
   return {
@@ -62,7 +71,10 @@ export interface BrandingChanges {
   paperSize: OrganizationRow['reportPaperSize'];
 }
 
-export async function updateBranding(db: Db, { organizationId, changes }: { organizationId: number; changes: BrandingChanges }) {
+export async function updateBranding(
+  db: Db,
+  { organizationId, changes }: { organizationId: number; changes: BrandingChanges },
+) {
   const [row] = await db
     .update(organizations)
     .set({
@@ -102,7 +114,10 @@ export async function listAgencies(db: Db): Promise<AgencyListItem[]> {
     .select({ id: dealerships.organizationId, n: count() })
     .from(dealerships)
     .groupBy(dealerships.organizationId);
-  const userCounts = await db.select({ id: users.organizationId, n: count() }).from(users).groupBy(users.organizationId);
+  const userCounts = await db
+    .select({ id: users.organizationId, n: count() })
+    .from(users)
+    .groupBy(users.organizationId);
   const byId = (list: Array<{ id: number; n: number }>) => new Map(list.map((r) => [r.id, Number(r.n)]));
   const d = byId(dealershipCounts);
   const u = byId(userCounts);

@@ -405,6 +405,9 @@ describe('authentication and the tenant check come before input validation (item
     'POST /api/auth/invitation/accept',
     'POST /api/auth/password-reset/request',
     'POST /api/auth/password-reset',
+    // An agency's public brand for the sign-in page (issue 20 §4): name, colour and logo only.
+    'GET /api/brands/{agency}',
+    'GET /api/brands/{agency}/logo',
   ]);
 
   it('anonymous: 401 on every route that needs a session (tenant routes and the rest), whatever the query, path ids and body', async () => {

@@ -110,6 +110,11 @@ const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
   'POST /api/admin/agencies': { status: 401, payload: {} },
   'GET /api/admin/audit-log': { status: 401 },
   'GET /api/admin/audit-log/csv': { status: 401 },
+  'GET /api/admin/agencies': { status: 401 },
+  // An agency's public brand (issue 20 §4): name, colour and logo only, for the sign-in page; the
+  // demo agency has no logo.
+  'GET /api/brands/:agency': { status: 200 },
+  'GET /api/brands/:agency/logo': { status: 404 },
 };
 
 /** Drafts of dealership 101 the campaign-creation routes are called with (spec 001 §4). */
@@ -278,6 +283,18 @@ const payloads: Record<string, unknown> = {
   '/api/agencies/:organization_id/users/:user_id': { dealership_ids: [101] },
   '/api/agencies/:organization_id/users/:user_id/deactivate': {},
   '/api/agencies/:organization_id/users/:user_id/reactivate': {},
+  // Issue 20 §4: the agency's branding and logo (a 1×1 PNG).
+  '/api/agencies/:organization_id/branding': {
+    display_name: null,
+    primary_color: '#1864ab',
+    email_sender_name: null,
+    email_reply_to: null,
+    paper_size: 'letter',
+  },
+  '/api/agencies/:organization_id/branding/logo': {
+    content_type: 'image/png',
+    data_base64: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGMwNjYGAAE2AJp53qClAAAAAElFTkSuQmCC',
+  },
 };
 let invited = 0;
 
@@ -312,6 +329,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       // Issue 23 fixtures of agency 1: a pending invitation to send again, one to revoke, a dealership user.
       invitation_id: route.method === 'DELETE' ? accounts.revokable : accounts.invitation,
       user_id: accounts.user,
+      agency: ids.org,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);
     return String(value);
