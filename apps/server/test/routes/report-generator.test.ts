@@ -152,11 +152,13 @@ describe('POST .../campaigns/report-generator', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    // A title (dealership, period), an empty row, then the header (frozen with the title).
-    expect(sheet.getRow(1).getCell(1).value).toMatch(/ campaign report$/);
-    expect(sheet.getRow(2).getCell(1).value).toBe('Last 3 months: Aug 1 - Oct 31, 2026');
-    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 4 });
-    const header = (sheet.getRow(4).values as unknown[]).slice(1);
+    // The agency's name (issue 20 §4), a title (dealership, period), an empty row, then the header
+    // (frozen with the title).
+    expect(sheet.getRow(1).getCell(1).value).toBe('Demo Agency');
+    expect(sheet.getRow(2).getCell(1).value).toMatch(/ campaign report$/);
+    expect(sheet.getRow(3).getCell(1).value).toBe('Last 3 months: Aug 1 - Oct 31, 2026');
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 5 });
+    const header = (sheet.getRow(5).values as unknown[]).slice(1);
     expect(header).toEqual([
       'Campaign ID',
       'Campaign',
@@ -170,11 +172,11 @@ describe('POST .../campaigns/report-generator', () => {
     ]);
     const daily = readDemoFile('campaign_daily_metrics');
     // Counts with thousands separators; columns as wide as their longest value.
-    expect(sheet.getRow(5).getCell(5).numFmt).toBe('#,##0');
-    expect(sheet.getRow(5).getCell(1).numFmt).toBeUndefined();
-    const names = sheet.getRows(5, sheet.rowCount - 4)!.map((row) => String(row.getCell(2).value));
+    expect(sheet.getRow(6).getCell(5).numFmt).toBe('#,##0');
+    expect(sheet.getRow(6).getCell(1).numFmt).toBeUndefined();
+    const names = sheet.getRows(6, sheet.rowCount - 5)!.map((row) => String(row.getCell(2).value));
     expect(sheet.getColumn(2).width).toBe(Math.min(60, Math.max(10, ...names.map((name) => name.length)) + 2));
-    const bodyRows = sheet.getRows(5, sheet.rowCount - 4)!.map((row) => (row.values as unknown[]).slice(1));
+    const bodyRows = sheet.getRows(6, sheet.rowCount - 5)!.map((row) => (row.values as unknown[]).slice(1));
     expect(bodyRows.map((row) => row[0]).sort()).toEqual([...ids].sort());
     for (const row of bodyRows) {
       const id = String(row[0]);
@@ -256,7 +258,7 @@ describe('POST .../campaigns/report-generator', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachment!.content as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect((sheet.getRow(4).values as unknown[]).slice(1)).toEqual([
+    expect((sheet.getRow(5).values as unknown[]).slice(1)).toEqual([
       'Campaign ID',
       'Campaign',
       'Product',
@@ -272,7 +274,7 @@ describe('POST .../campaigns/report-generator', () => {
     ]);
     const daily = readDemoFile('campaign_daily_metrics');
     let withVideo = 0;
-    for (let r = 5; r <= sheet.rowCount; r += 1) {
+    for (let r = 6; r <= sheet.rowCount; r += 1) {
       const row = sheet.getRow(r);
       const id = String(row.getCell(1).value);
       const days = daily.filter(
@@ -373,13 +375,15 @@ describe('POST .../campaigns/report-generator', () => {
     const fullName = `${view.campaigns[0].id} ${view.campaigns[0].name}`;
     if (fullName.length <= 31) expect(first.name).toBe(fullName);
     else expect(first.name).toMatch(new RegExp(`^${view.campaigns[0].id} .{1,28}…$`));
-    expect(first.getRow(1).getCell(1).value).toBe(`${view.campaigns[0].name} (${view.campaigns[0].product_code})`);
-    expect(first.getRow(2).getCell(1).value).toMatch(/^Last 3 months: /);
-    expect(first.getRow(4).getCell(1).value).toBe('Booking Month');
-    expect(first.rowCount).toBe(view.campaigns[0].rows.length + 4);
-    const impressionsColumn = (first.getRow(4).values as unknown[]).indexOf('Impressions');
-    expect(first.getRow(5).getCell(impressionsColumn).value).toBe(view.campaigns[0].rows[0].impressions);
-    expect(first.getRow(5).getCell(impressionsColumn).numFmt).toBe('#,##0');
+    // The agency's name first (issue 20 §4), then the campaign and the period.
+    expect(first.getRow(1).getCell(1).value).toBe('Demo Agency');
+    expect(first.getRow(2).getCell(1).value).toBe(`${view.campaigns[0].name} (${view.campaigns[0].product_code})`);
+    expect(first.getRow(3).getCell(1).value).toMatch(/^Last 3 months: /);
+    expect(first.getRow(5).getCell(1).value).toBe('Booking Month');
+    expect(first.rowCount).toBe(view.campaigns[0].rows.length + 5);
+    const impressionsColumn = (first.getRow(5).values as unknown[]).indexOf('Impressions');
+    expect(first.getRow(6).getCell(impressionsColumn).value).toBe(view.campaigns[0].rows[0].impressions);
+    expect(first.getRow(6).getCell(impressionsColumn).numFmt).toBe('#,##0');
     expect(new Set(workbook.worksheets.map((sheet) => sheet.name)).size).toBe(workbook.worksheets.length);
   });
 
