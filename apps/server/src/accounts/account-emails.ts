@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDateTime } from '@portal/contracts';
-import type { Mailer } from '../lib/mail';
+import type { Mailer, MailMessage } from '../lib/mail';
 
 /**
  * Emails about accounts (issue 23 §2): invitations, password reset links and the notice that a
@@ -19,6 +19,8 @@ export interface AccountEmail {
   paragraphs: string[];
   action?: { label: string; url: string };
   closing?: string;
+  /** The agency's sender name and reply-to (issue 20 §4); the portal's From when absent. */
+  sender?: MailMessage['sender'];
 }
 
 /** The plain-text body of an account email. */
@@ -37,7 +39,13 @@ export function accountEmailText(email: AccountEmail): string {
 
 /** Sends an account email; `id` becomes its Message-ID and outbox file name (letters, digits, `-`). */
 export async function sendAccountEmail(mailer: Mailer, email: AccountEmail, id: string): Promise<void> {
-  await mailer.send({ to: email.to, subject: email.subject, text: accountEmailText(email), id });
+  await mailer.send({
+    to: email.to,
+    subject: email.subject,
+    text: accountEmailText(email),
+    id,
+    ...(email.sender ? { sender: email.sender } : {}),
+  });
 }
 
 const roleNames: Record<number, string> = { 2: 'agency administrator', 3: 'dealership user' };
@@ -110,8 +118,15 @@ export function passwordChangedEmail(input: {
 }
 
 /** Sends without making the caller wait or fail (its timing reveals nothing); a failure is logged. */
-export function sendInBackground(mailer: Mailer, log: FastifyBaseLogger, email: AccountEmail, id: string): void {
-  sendAccountEmail(mailer, email, id).catch((error: unknown) =>
+export function sendInBackground(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  email: AccountEmail | Promise<AccountEmail>,
+  id: string,
+): void {
+  Promise.resolve(email)
+    .then((ready) => sendAccountEmail(mailer, ready, id))
+    .catch((error: unknown) =>
     log.error({ err: error, emailId: id }, 'account email could not be sent'),
   );
 }

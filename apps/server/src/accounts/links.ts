@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../types';
 import { invitationEmail, sendAccountEmail } from './account-emails';
 import { ApiError } from '../lib/errors';
+import { brandAccountEmail } from '../repositories/branding';
 
 /**
  * The web pages emailed links open (issue 23 §2). The token rides in the fragment (`#token=…`),
@@ -28,13 +29,15 @@ export async function emailInvitation(
     token: string;
     organizationName: string;
     inviterName: string | null;
+    /** The agency invited to: the email takes its brand (issue 20 §4). */
+    organizationId?: number;
   },
 ): Promise<void> {
   const { invitation } = input;
   try {
     await sendAccountEmail(
       app.reports.mailer,
-      invitationEmail({
+      await brandAccountEmail(app.db, input.organizationId, invitationEmail({
         to: invitation.email,
         name: invitation.name,
         organizationName: input.organizationName,
@@ -42,7 +45,7 @@ export async function emailInvitation(
         roleId: invitation.role_id,
         url: accountLink(app, 'accept-invitation', input.token),
         expiresAt: new Date(invitation.expires_at),
-      }),
+      })),
       accountEmailId('invitation', invitation.id),
     );
   } catch (error) {

@@ -184,3 +184,23 @@ export async function loadDealershipBrandAssets(
     .where(eq(dealerships.id, dealershipId));
   return found ? loadBrandAssets(db, storage, { organizationId: found.organizationId }) : null;
 }
+
+/** The From name and Reply-To of the agency's emails: its sender name (else its display name) and reply-to. */
+export const brandSender = (brand: AgencyBrandAssets | null) => ({
+  name: brand?.senderName ?? brand?.name ?? null,
+  replyTo: brand?.replyTo ?? null,
+});
+
+/**
+ * An account email in the agency's brand (issue 20 §4): its display name as the email's brand line
+ * and its sender name and reply-to. Without an agency (or one that is gone) the email is unchanged.
+ */
+export async function brandAccountEmail<T extends { brand: string | null; sender?: unknown }>(
+  db: Db,
+  organizationId: number | null | undefined,
+  email: T,
+): Promise<T> {
+  if (!organizationId) return email;
+  const brand = await loadBrandAssets(db, undefined, { organizationId });
+  return brand ? { ...email, brand: brand.name, sender: brandSender(brand) } : email;
+}

@@ -194,6 +194,22 @@ describe('agency branding routes', () => {
     expect((await t.app.inject({ url: '/api/brands/999999' })).statusCode).toBe(404);
   });
 
+  it('account emails (an invitation) carry the agency’s sender name, reply-to and display name', async () => {
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: '/api/agencies/1/invitations',
+      headers: authHeaders(admin),
+      payload: { email: 'brand.invitee@dealer.test', name: 'Brand Invitee', role_id: 3, dealership_ids: [101] },
+    });
+    expect(invite.statusCode).toBe(201);
+    const file = (await fsp.readdir(outbox)).find((name) => name.startsWith(`invitation-${invite.json().id}-`))!;
+    const raw = await fsp.readFile(path.join(outbox, file), 'utf8');
+    const top = parseHeaders(raw.split(/\r?\n\r?\n/)[0]!);
+    expect(top.from).toBe('Northwind Reports <reports@portal.test>');
+    expect(top['reply-to']).toContain('accounts@northwind.test');
+    expect(mimeParts(raw)[0]!.body.toString('utf8')).toContain('Northwind Media');
+  });
+
   it('lists agencies for staff only', async () => {
     const list = await t.app.inject({ url: '/api/admin/agencies', headers: authHeaders(staff) });
     expect(list.statusCode).toBe(200);

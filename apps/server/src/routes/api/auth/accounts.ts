@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../../lib/errors';
 import { noteAudit } from '../../../plugins/app/audit';
 import { passwordProblem } from '../../../accounts/password-policy';
 import { accountEmailId, accountLink } from '../../../accounts/links';
+import { brandAccountEmail } from '../../../repositories/branding';
 import { passwordChangedEmail, passwordResetEmail, sendInBackground } from '../../../accounts/account-emails';
 import { createSession, deleteSession, findSessionUser, hashPassword } from '../../../repositories/auth';
 import {
@@ -119,13 +120,17 @@ const accountRoutes: RouteModule = async (app, options) => {
         sendInBackground(
           app.reports.mailer,
           request.log,
-          passwordResetEmail({
-            to: user.email,
-            name: user.name,
-            organizationName: user.organizationName,
-            url: accountLink(app, 'reset-password', token),
-            expiresAt,
-          }),
+          brandAccountEmail(
+            app.db,
+            user.organizationId,
+            passwordResetEmail({
+              to: user.email,
+              name: user.name,
+              organizationName: user.organizationName,
+              url: accountLink(app, 'reset-password', token),
+              expiresAt,
+            }),
+          ),
           accountEmailId('password-reset', user.id),
         );
       }
@@ -170,7 +175,11 @@ const accountRoutes: RouteModule = async (app, options) => {
       sendInBackground(
         app.reports.mailer,
         request.log,
-        passwordChangedEmail({ to: user.email, name: user.name, organizationName: null, at: now }),
+        brandAccountEmail(
+          app.db,
+          user.organizationId,
+          passwordChangedEmail({ to: user.email, name: user.name, organizationName: null, at: now }),
+        ),
         accountEmailId('password-changed', user.id),
       );
       // This browser's session (if any) was among those deleted: clear its cookie too.

@@ -88,6 +88,7 @@ const userRoutes: RouteModule = async (app) => {
       token,
       organizationName: await organizationName(organizationId),
       inviterName: request.user!.name,
+      organizationId,
     });
     return reply.code(201).send({ ...invitation, invited_by: request.user!.email });
   });
@@ -109,6 +110,7 @@ const userRoutes: RouteModule = async (app) => {
       token,
       organizationName: await organizationName(organizationId),
       inviterName: request.user!.name,
+      organizationId,
     });
     return invitation;
   });
@@ -203,6 +205,7 @@ const userRoutes: RouteModule = async (app) => {
       token,
       organizationName: organization.name,
       inviterName: request.user!.name,
+      organizationId: organization.id,
     });
     return reply.code(201).send({ organization, invitation: { ...invitation, invited_by: request.user!.email } });
   });
