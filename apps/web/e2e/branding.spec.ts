@@ -66,7 +66,12 @@ function linkToken(to: string): string | null {
     .readdirSync(dir)
     .map((name) => path.join(dir, name))
     .sort((a, b) => fs.statSync(a).mtimeMs - fs.statSync(b).mtimeMs)
-    .map((file) => fs.readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+    .map((file) =>
+      fs
+        .readFileSync(file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((text) => text.includes(`To: ${to}`));
   return /#token=([A-Za-z0-9_-]+)/.exec(messages.at(-1) ?? '')?.[1] ?? null;
 }

@@ -126,7 +126,5 @@ export function sendInBackground(
 ): void {
   Promise.resolve(email)
     .then((ready) => sendAccountEmail(mailer, ready, id))
-    .catch((error: unknown) =>
-    log.error({ err: error, emailId: id }, 'account email could not be sent'),
-  );
+    .catch((error: unknown) => log.error({ err: error, emailId: id }, 'account email could not be sent'));
 }

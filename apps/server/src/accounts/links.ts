@@ -37,15 +37,19 @@ export async function emailInvitation(
   try {
     await sendAccountEmail(
       app.reports.mailer,
-      await brandAccountEmail(app.db, input.organizationId, invitationEmail({
-        to: invitation.email,
-        name: invitation.name,
-        organizationName: input.organizationName,
-        inviterName: input.inviterName,
-        roleId: invitation.role_id,
-        url: accountLink(app, 'accept-invitation', input.token),
-        expiresAt: new Date(invitation.expires_at),
-      })),
+      await brandAccountEmail(
+        app.db,
+        input.organizationId,
+        invitationEmail({
+          to: invitation.email,
+          name: invitation.name,
+          organizationName: input.organizationName,
+          inviterName: input.inviterName,
+          roleId: invitation.role_id,
+          url: accountLink(app, 'accept-invitation', input.token),
+          expiresAt: new Date(invitation.expires_at),
+        }),
+      ),
       accountEmailId('invitation', invitation.id),
     );
   } catch (error) {

@@ -53,7 +53,9 @@ export function reportEmailKpis(current: CampaignReportRow[], previous: Campaign
     if (key !== 'impressions' && !value && !earlier) return [];
     const change = changePercent(value, earlier);
     const favorable =
-      change === null || change === 0 || definition.good === 'neutral' ? null : change > 0 === (definition.good === 'up');
+      change === null || change === 0 || definition.good === 'neutral'
+        ? null
+        : change > 0 === (definition.good === 'up');
     return [
       {
         key,
@@ -107,9 +109,7 @@ export function reportEmail(
     `${input.periodLabel}, ${campaigns}.`,
     '',
     'Key figures (change against the previous period of equal length):',
-    ...input.kpis.map(
-      (kpi) => `- ${kpi.label}: ${formatKpiValue(kpi.format, kpi.value)} (${changeText(kpi)})`,
-    ),
+    ...input.kpis.map((kpi) => `- ${kpi.label}: ${formatKpiValue(kpi.format, kpi.value)} (${changeText(kpi)})`),
     '',
     `See the report in the portal: ${input.reportUrl}`,
     '',
@@ -119,7 +119,8 @@ export function reportEmail(
     '',
   ].join('\n');
 
-  const arrow = (kpi: SummaryKpi) => (kpi.change === null ? '' : kpi.change > 0 ? '&#9650; ' : kpi.change < 0 ? '&#9660; ' : '');
+  const arrow = (kpi: SummaryKpi) =>
+    kpi.change === null ? '' : kpi.change > 0 ? '&#9650; ' : kpi.change < 0 ? '&#9660; ' : '';
   const changeColor = (kpi: SummaryKpi) =>
     kpi.favorable === true ? '#2b8a3e' : kpi.favorable === false ? '#c92a2a' : '#495057';
   const kpiRows = input.kpis

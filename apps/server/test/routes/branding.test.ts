@@ -172,7 +172,9 @@ describe('agency branding routes', () => {
     expect((await upload({ content_type: 'image/svg+xml', data_base64: svg.toString('base64') })).statusCode).toBe(400);
     expect((await upload({ content_type: 'image/jpeg', data_base64: png().toString('base64') })).statusCode).toBe(415);
     const big = Buffer.concat([png(), Buffer.alloc(520 * 1024)]);
-    expect([400, 413]).toContain((await upload({ content_type: 'image/png', data_base64: big.toString('base64') })).statusCode);
+    expect([400, 413]).toContain(
+      (await upload({ content_type: 'image/png', data_base64: big.toString('base64') })).statusCode,
+    );
 
     const ok = await upload({ content_type: 'image/png', data_base64: png().toString('base64') });
     expect(ok.statusCode).toBe(200);
@@ -183,7 +185,12 @@ describe('agency branding routes', () => {
     const brand = await t.app.inject({ url: '/api/brands/northwind-media' });
     expect(brand.statusCode).toBe(404); // the slug is the agency's name, not the display name
     const byId = await t.app.inject({ url: '/api/brands/1' });
-    expect(byId.json()).toMatchObject({ organization_id: 1, name: 'Northwind Media', primary_color: '#5f3dc4', logo_url: logoUrl });
+    expect(byId.json()).toMatchObject({
+      organization_id: 1,
+      name: 'Northwind Media',
+      primary_color: '#5f3dc4',
+      logo_url: logoUrl,
+    });
     const bySlug = await t.app.inject({ url: `/api/brands/${byId.json().slug}` });
     expect(bySlug.json().organization_id).toBe(1);
     expect(Object.keys(bySlug.json()).sort()).toEqual(['logo_url', 'name', 'organization_id', 'primary_color', 'slug']);
@@ -220,7 +227,10 @@ describe('agency branding routes', () => {
 
 describe('report emails (issue 20 §5)', () => {
   it('sends HTML and plain text with the KPIs and their change, the portal link, the attachment and the agency as sender', async () => {
-    const rows = (range: { startDate: string; endDate: string }, campaignIds?: number[]): Promise<CampaignReportRow[]> =>
+    const rows = (
+      range: { startDate: string; endDate: string },
+      campaignIds?: number[],
+    ): Promise<CampaignReportRow[]> =>
       listReportRows(t.database.db, {
         dealershipId: 101,
         ...range,
@@ -272,7 +282,8 @@ describe('report emails (issue 20 §5)', () => {
     expect(html).toContain(`>${impressions}</td>`);
     expect(html).toContain(change);
 
-    const link = 'http://localhost:3000/dashboard/agency/1/dealership/101/campaigns/list?startDate=2026-10-01&amp;endDate=2026-10-31';
+    const link =
+      'http://localhost:3000/dashboard/agency/1/dealership/101/campaigns/list?startDate=2026-10-01&amp;endDate=2026-10-31';
     expect(html).toContain(`href="${link}"`);
     expect(text).toContain(link.replace('&amp;', '&'));
     expect(html).toContain('Northwind Media');

@@ -34,7 +34,8 @@ export const MIN_BRAND_CONTRAST = 4.5;
 
 export const brandingMessages = {
   colorFormat: 'Enter a colour as #RRGGBB',
-  colorContrast: 'White text on this colour is too hard to read (WCAG AA needs a contrast of 4.5:1); choose a darker colour',
+  colorContrast:
+    'White text on this colour is too hard to read (WCAG AA needs a contrast of 4.5:1); choose a darker colour',
   replyTo: 'Enter one email address',
   logoType: 'The logo must be a PNG or JPEG image',
   logoSize: 'The logo must be at most 512 KB',

@@ -267,14 +267,28 @@ export function coverContent(input: CoverInput, contentWidth: number): Content[]
                 },
               ],
             }
-          : { text: input.agency.name, fontSize: 14, bold: true, color: input.agency.primaryColor ?? BRAND, width: '*' },
+          : {
+              text: input.agency.name,
+              fontSize: 14,
+              bold: true,
+              color: input.agency.primaryColor ?? BRAND,
+              width: '*',
+            },
         { text: 'Campaign report', alignment: 'right', color: MUTED, fontSize: 9, width: 'auto', margin: [0, 4, 0, 0] },
       ],
       margin: [0, 0, 0, 6],
     } as Content,
     {
       canvas: [
-        { type: 'line', x1: 0, y1: 0, x2: contentWidth, y2: 0, lineWidth: 2, lineColor: input.agency.primaryColor ?? BRAND },
+        {
+          type: 'line',
+          x1: 0,
+          y1: 0,
+          x2: contentWidth,
+          y2: 0,
+          lineWidth: 2,
+          lineColor: input.agency.primaryColor ?? BRAND,
+        },
       ],
       margin: [0, 0, 0, 10],
     } as Content,

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { LOGO_MAX_BYTES, ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF, brandingMessages, brandingOperations } from '@portal/contracts';
+import {
+  LOGO_MAX_BYTES,
+  ROLE_AGENCY_ADMIN,
+  ROLE_PLATFORM_STAFF,
+  brandingMessages,
+  brandingOperations,
+} from '@portal/contracts';
 import type { RouteModule } from '../../route-module';
 import { registerOperation } from '../../register';
 import { ApiError, forbidden, notFound } from '../../../lib/errors';

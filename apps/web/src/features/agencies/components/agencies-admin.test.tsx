@@ -5,7 +5,14 @@ import { apiError, mockOperations } from '@/testing/mock-api';
 import { renderWithProviders } from '@/testing/test-utils';
 import { AgenciesAdmin } from './agencies-admin';
 
-const demo = { id: 1, name: 'Demo Agency', slug: 'demo-agency', time_zone: 'America/Chicago', dealership_count: 17, user_count: 3 };
+const demo = {
+  id: 1,
+  name: 'Demo Agency',
+  slug: 'demo-agency',
+  time_zone: 'America/Chicago',
+  dealership_count: 17,
+  user_count: 3,
+};
 
 describe('AgenciesAdmin (issue 23 §2, staff)', () => {
   it('lists agencies from the API and creates one with its first administrator', async () => {
@@ -14,7 +21,14 @@ describe('AgenciesAdmin (issue 23 §2, staff)', () => {
       listAgencies: () => ({ body: { data: agencies } }),
       createAgency: ({ body }) => {
         const input = body as { name: string; time_zone: string; admin_email: string; admin_name: string };
-        agencies.push({ ...demo, id: 2, name: input.name, slug: 'harbor-light-media', dealership_count: 0, user_count: 0 });
+        agencies.push({
+          ...demo,
+          id: 2,
+          name: input.name,
+          slug: 'harbor-light-media',
+          dealership_count: 0,
+          user_count: 0,
+        });
         return {
           status: 201,
           body: {

@@ -59,12 +59,7 @@ export function AgenciesAdmin() {
           </Title>
           <Group grow align="flex-start">
             <TextInput label="Agency name" required {...form.getInputProps('name')} />
-            <Select
-              label="Time zone"
-              data={timeZones}
-              allowDeselect={false}
-              {...form.getInputProps('time_zone')}
-            />
+            <Select label="Time zone" data={timeZones} allowDeselect={false} {...form.getInputProps('time_zone')} />
           </Group>
           <Group grow align="flex-start">
             <TextInput label="Administrator’s name" required {...form.getInputProps('admin_name')} />

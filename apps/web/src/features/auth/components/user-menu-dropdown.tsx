@@ -1,7 +1,15 @@
 import { Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF } from '@portal/contracts';
-import { IconChartBar, IconHeartbeat, IconHistory, IconLogout, IconUsers, IconBuilding, IconPalette } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconHeartbeat,
+  IconHistory,
+  IconLogout,
+  IconUsers,
+  IconBuilding,
+  IconPalette,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useRef } from 'react';

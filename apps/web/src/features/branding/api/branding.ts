@@ -7,7 +7,8 @@ import { agencyKey, sharedKey } from '@/lib/query-keys';
 export const agencyBrandingQueryOptions = (organizationId: number) =>
   queryOptions({
     queryKey: agencyKey(organizationId, 'branding'),
-    queryFn: ({ signal }) => callOperation('getAgencyBranding', { params: { organization_id: organizationId }, signal }),
+    queryFn: ({ signal }) =>
+      callOperation('getAgencyBranding', { params: { organization_id: organizationId }, signal }),
   });
 export function useAgencyBranding(organizationId: number) {
   return useQuery(agencyBrandingQueryOptions(organizationId));

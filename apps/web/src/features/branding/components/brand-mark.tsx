@@ -31,7 +31,12 @@ export function BrandMark({
   return (
     <Group gap={8} wrap="nowrap" miw={0} data-testid="brand-mark" data-brand-color={brand.primary_color ?? ''}>
       {brand.logo_url ? (
-        <img src={brand.logo_url} alt="" height={height} style={{ height, width: 'auto', maxWidth: 160, display: 'block' }} />
+        <img
+          src={brand.logo_url}
+          alt=""
+          height={height}
+          style={{ height, width: 'auto', maxWidth: 160, display: 'block' }}
+        />
       ) : null}
       <Text
         fw={700}

@@ -217,7 +217,11 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
               </Text>
             </Group>
           ) : null}
-          <TextInput label="Email sender name" placeholder="e.g. Northwind Reports" {...form.getInputProps('email_sender_name')} />
+          <TextInput
+            label="Email sender name"
+            placeholder="e.g. Northwind Reports"
+            {...form.getInputProps('email_sender_name')}
+          />
           <TextInput
             label="Reply-to address"
             type="email"
