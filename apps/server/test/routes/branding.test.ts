@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -298,5 +299,28 @@ describe('report emails (issue 20 §5)', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).getCell(1).value).toBe('Northwind Media');
     expect((sheet.getRow(1).getCell(1).fill as { fgColor?: { argb?: string } }).fgColor?.argb).toBe('FF5F3DC4');
+  });
+
+  it('the PDF cover carries the agency’s logo and display name, on its paper (A4)', async () => {
+    const [row] = await listReportRows(t.database.db, {
+      dealershipId: 101,
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+      onlyFlights: true,
+      includeAdditionalMetrics: false,
+    });
+    const response = await t.app.inject({
+      url: `/api/agencies/1/dealership/101/campaigns/${row!.client_campaign_id}/report.pdf?start_date=2026-10-01&end_date=2026-10-31`,
+      headers: authHeaders(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    const file = path.join(outbox, 'branded.pdf');
+    await fsp.writeFile(file, response.rawPayload);
+    const images = execFileSync('pdfimages', ['-list', '-f', '1', '-l', '1', file]).toString();
+    // The logo: the 4×2 PNG, on page 1.
+    expect(images).toMatch(/^\s*1\s+\d+\s+image\s+4\s+2\s/m);
+    const text = execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-']).toString();
+    expect(text).toContain('Northwind Media');
+    expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Page size:.*\(A4\)/);
   });
 });
