@@ -7,6 +7,7 @@ import { buildSelfServiceReportPdf, type SelfServicePdfData } from './pdf/self-s
 import { buildMonthOverMonthPdf, buildMonthOverMonthWorkbook } from './reports/month-over-month-files';
 import { toXlsx, type ReportTable } from './reports/report-table';
 import type { SheetBrand } from './spreadsheet-writers';
+import type { PdfBrand } from './pdf/pdf-document';
 
 /**
  * The CPU-heavy part of an export, as plain data (structured-clone safe): what a worker of the
@@ -15,11 +16,11 @@ import type { SheetBrand } from './spreadsheet-writers';
  */
 export type RenderTask =
   | { kind: 'campaign-report-pdf'; data: ReportPdfData; previews: AdPreview[] }
-  | { kind: 'self-service-report-pdf'; data: SelfServicePdfData; today: string }
-  | { kind: 'month-over-month-pdf'; dealershipName: string; data: MonthOverMonthResponse }
+  | { kind: 'self-service-report-pdf'; data: SelfServicePdfData; today: string; brand?: PdfBrand }
+  | { kind: 'month-over-month-pdf'; dealershipName: string; data: MonthOverMonthResponse; brand?: PdfBrand }
   | { kind: 'month-over-month-xlsx'; data: MonthOverMonthResponse; brand?: SheetBrand }
   | { kind: 'xlsx'; sheets: Array<{ name: string; table: ReportTable }> }
-  | { kind: 'agency-overview-pdf'; data: OverviewResponse };
+  | { kind: 'agency-overview-pdf'; data: OverviewResponse; brand?: PdfBrand };
 
 /** Builds the file of a task: the bytes of a PDF or an .xlsx workbook. */
 export async function renderTask(task: RenderTask): Promise<Buffer> {
@@ -27,15 +28,15 @@ export async function renderTask(task: RenderTask): Promise<Buffer> {
     case 'campaign-report-pdf':
       return buildCampaignReportPdf(task.data, { previews: task.previews });
     case 'self-service-report-pdf':
-      return buildSelfServiceReportPdf(task.data, task.today);
+      return buildSelfServiceReportPdf(task.data, task.today, task.brand);
     case 'month-over-month-pdf':
-      return buildMonthOverMonthPdf(task.dealershipName, task.data);
+      return buildMonthOverMonthPdf(task.dealershipName, task.data, task.brand);
     case 'month-over-month-xlsx':
       return buildMonthOverMonthWorkbook(task.data, task.brand);
     case 'xlsx':
       return toXlsx(task.sheets);
     case 'agency-overview-pdf':
-      return buildAgencyOverviewPdf(task.data);
+      return buildAgencyOverviewPdf(task.data, task.brand);
   }
 }
 

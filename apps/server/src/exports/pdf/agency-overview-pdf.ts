@@ -6,7 +6,7 @@ import {
   type OverviewMetrics,
   type OverviewResponse,
 } from '@portal/contracts';
-import { cardsRow, renderPdf, tableBlock } from './pdf-document';
+import { cardsRow, renderPdf, tableBlock, type PdfBrand } from './pdf-document';
 
 /** A trust signal's cell: its value, or 'Not available' until issue 21's signals are wired in. */
 const signal = (value: string | number | null, available: boolean) =>
@@ -40,7 +40,7 @@ export function changeText(current: number | null, previous: number | null): str
  * 'Not available' until issue 21 feeds them. Laid out by `renderPdf` like every portal PDF (so it
  * gets the agency branding of issue 20 with the rest).
  */
-export function buildAgencyOverviewPdf(data: OverviewResponse): Promise<Buffer> {
+export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand): Promise<Buffer> {
   const t = data.totals.current;
   const p = data.totals.previous;
   const card = (label: string, value: string, now: number | null, before: number | null) => {
@@ -71,6 +71,7 @@ export function buildAgencyOverviewPdf(data: OverviewResponse): Promise<Buffer> 
   ]);
   if (rows.length > 0) rows.push([`Total (${data.rows.length} rooftops)`, ...overviewCells(t), '', '', '']);
   return renderPdf({
+    brand,
     title: `${data.organization.name} — Agency overview`,
     subtitle: [
       `${formatDateRange(data.range.startDate, data.range.endDate)}, compared with ${formatDateRange(

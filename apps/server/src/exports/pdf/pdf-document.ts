@@ -132,22 +132,69 @@ export const PDF_STYLES = {
 } satisfies Record<string, Style>;
 
 /** Renders a report document: header lines, then the sections; A4 landscape. */
-export async function renderPdf(input: { title: string; subtitle: string[]; content: Content[] }): Promise<Buffer> {
+/**
+ * The agency's brand on a PDF (issue 20 §4): display name, logo as a PNG/JPEG data URL (null: the
+ * name alone) and primary colour (null: the product's). Plain data, so it crosses to the export pool.
+ */
+export interface PdfBrand {
+  name: string;
+  logo: string | null;
+  color: string | null;
+}
+
+/** The brand of a PDF from the agency's assets (`loadBrandAssets`); undefined without one. */
+export function pdfBrandOf(
+  assets: { name: string; logo: { bytes: Buffer; type: string } | null; primaryColor: string | null } | null,
+): PdfBrand | undefined {
+  if (!assets) return undefined;
+  return {
+    name: assets.name,
+    logo: assets.logo ? `data:${assets.logo.type};base64,${assets.logo.bytes.toString('base64')}` : null,
+    color: assets.primaryColor,
+  };
+}
+
+/** The branded block above a PDF's title: logo and name in the agency's colour, and a rule. */
+function brandBlock(brand: PdfBrand): Content[] {
+  const color = brand.color ?? '#1c7ed6';
+  return [
+    {
+      columns: [
+        ...(brand.logo ? [{ image: brand.logo, fit: [140, 32], width: 'auto' }] : []),
+        { text: brand.name, fontSize: 13, bold: true, color, width: '*', margin: [brand.logo ? 8 : 0, 8, 0, 0] },
+      ],
+      margin: [0, 0, 0, 4],
+    } as Content,
+    {
+      canvas: [{ type: 'line', x1: 0, y1: 0, x2: 770, y2: 0, lineWidth: 2, lineColor: color }],
+      margin: [0, 0, 0, 8],
+    } as Content,
+  ];
+}
+
+export async function renderPdf(input: {
+  title: string;
+  subtitle: string[];
+  content: Content[];
+  /** The agency's brand (issue 20 §4): a header block on page 1 and its name in every footer. */
+  brand?: PdfBrand | undefined;
+}): Promise<Buffer> {
   configurePdfmake();
   const doc = pdfmake.createPdf({
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [36, 36, 36, 40],
-    info: { title: input.title, creator: 'Campaign portal' },
+    info: { title: input.title, creator: input.brand?.name ?? 'Campaign portal' },
     defaultStyle: { font: 'Roboto', fontSize: 10, color: '#212529' },
     footer: (page: number, pages: number) => ({
-      text: `${page} / ${pages}`,
+      text: input.brand ? `${input.brand.name} · ${page} / ${pages}` : `${page} / ${pages}`,
       alignment: 'right',
       margin: [0, 10, 36, 0],
       fontSize: 8,
       color: '#868e96',
     }),
     content: [
+      ...(input.brand ? brandBlock(input.brand) : []),
       { text: input.title, style: 'title' },
       ...input.subtitle.map((line) => ({ text: line, style: 'subtitle' })),
       { text: ' ', margin: [0, 0, 0, 6] },

@@ -7,7 +7,7 @@ import {
 } from '@portal/contracts';
 import { clicksByDayChart, ctrByDayChart, fillMissingDays, impressionsByDayChart } from '@portal/report-charts';
 import { formatUsDate } from '../../lib/csv';
-import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock } from './pdf-document';
+import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type PdfBrand } from './pdf-document';
 
 export interface SelfServicePdfData {
   dealershipName: string;
@@ -26,7 +26,11 @@ export interface SelfServicePdfData {
  * clicks, the three daily charts (the page's option builders rendered to SVG) and, when the range
  * has products, the first page of Product Performance.
  */
-export async function buildSelfServiceReportPdf(data: SelfServicePdfData, today: string): Promise<Buffer> {
+export async function buildSelfServiceReportPdf(
+  data: SelfServicePdfData,
+  today: string,
+  brand?: PdfBrand,
+): Promise<Buffer> {
   const impressions = data.days.reduce((sum, d) => sum + d.impressions, 0);
   const clicks = data.days.reduce((sum, d) => sum + d.clicks, 0);
   const lastDay = data.range.endDate < today ? data.range.endDate : today;
@@ -68,6 +72,7 @@ export async function buildSelfServiceReportPdf(data: SelfServicePdfData, today:
     );
   }
   return renderPdf({
+    brand,
     title: data.campaignName,
     subtitle: [
       `${data.dealershipName} · ${data.vendorName} · ${data.accountName}`,

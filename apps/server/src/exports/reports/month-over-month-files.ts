@@ -7,7 +7,7 @@ import {
   type MonthOverMonthCampaign,
   type MonthOverMonthResponse,
 } from '@portal/contracts';
-import { renderPdf, tableBlock } from '../pdf/pdf-document';
+import { renderPdf, tableBlock, type PdfBrand } from '../pdf/pdf-document';
 import type { ColumnFormat, SheetBrand } from '../spreadsheet-writers';
 import { headerWithUnit, toXlsx, type Cell, type ReportTable } from './report-table';
 
@@ -35,8 +35,13 @@ export function monthOverMonthPdfName(dealershipName: string, data: MonthOverMon
 }
 
 /** The month-over-month view as a PDF: one table per campaign, as the page shows it. */
-export function buildMonthOverMonthPdf(dealershipName: string, data: MonthOverMonthResponse): Promise<Buffer> {
+export function buildMonthOverMonthPdf(
+  dealershipName: string,
+  data: MonthOverMonthResponse,
+  brand?: PdfBrand,
+): Promise<Buffer> {
   return renderPdf({
+    brand,
     title: `${dealershipName} — Month over Month`,
     subtitle: [`${monthOverMonthFilterLabels[data.dateFilter]}: ${formatDateSpan(data.startDate, data.endDate)}`],
     content:

@@ -1,3 +1,5 @@
+import { pdfBrandOf } from '../../../exports/pdf/pdf-document';
+import { loadBrandAssets } from '../../../repositories/branding';
 import type { FastifyRequest } from 'fastify';
 import {
   agencyOverviewOperations,
@@ -95,7 +97,13 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
   registerOperation(app, agencyOverviewOperations.exportAgencyOverviewPdf, async (request, reply) => {
     const overview = await load(request.params.organization_id, request.query);
     const pdf = await app.exportRenderer.render(
-      { kind: 'agency-overview-pdf', data: overview },
+      {
+        kind: 'agency-overview-pdf',
+        data: overview,
+        brand: pdfBrandOf(
+          await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
+        ),
+      },
       request.exportSignal ?? undefined,
     );
     const fileName = csvFileName(

@@ -1,3 +1,5 @@
+import { pdfBrandOf } from '../../../exports/pdf/pdf-document';
+import { loadBrandAssets } from '../../../repositories/branding';
 import type { RouteModule } from '../../route-module';
 import { reportOperations } from '@portal/contracts';
 import { registerOperation } from '../../register';
@@ -41,7 +43,14 @@ const monthOverMonthRoutes: RouteModule = async (app) => {
       today: todayOf(dealership),
     });
     const pdf = await app.exportRenderer.render(
-      { kind: 'month-over-month-pdf', dealershipName: dealership.name, data },
+      {
+        kind: 'month-over-month-pdf',
+        dealershipName: dealership.name,
+        data,
+        brand: pdfBrandOf(
+          await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
+        ),
+      },
       request.exportSignal ?? undefined,
     );
     return reply

@@ -1,3 +1,5 @@
+import { pdfBrandOf } from '../../../exports/pdf/pdf-document';
+import { loadBrandAssets } from '../../../repositories/branding';
 import type { RouteModule } from '../../route-module';
 import {
   REPORT_PAGE_SIZE,
@@ -276,6 +278,9 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
           productTotal: await countProducts(app.db, range),
         },
         today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
+        brand: pdfBrandOf(
+          await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
+        ),
       },
       request.exportSignal ?? undefined,
     );
