@@ -323,4 +323,20 @@ describe('report emails (issue 20 §5)', () => {
     expect(text).toContain('Northwind Media');
     expect(execFileSync('pdfinfo', [file]).toString()).toMatch(/Page size:.*\(A4\)/);
   });
+
+  it('the month-over-month and agency overview PDFs carry the brand too', async () => {
+    for (const url of [
+      '/api/agencies/1/dealership/101/campaigns/month-over-month.pdf?dateFilter=3_month',
+      '/api/agencies/1/overview.pdf?startDate=2026-10-01&endDate=2026-10-31',
+    ]) {
+      const response = await t.app.inject({ url, headers: authHeaders(admin) });
+      expect(response.statusCode, url).toBe(200);
+      const file = path.join(outbox, 'branded-other.pdf');
+      await fsp.writeFile(file, response.rawPayload);
+      expect(execFileSync('pdfimages', ['-list', '-f', '1', '-l', '1', file]).toString(), url).toMatch(
+        /^\s*1\s+\d+\s+image\s+4\s+2\s/m,
+      );
+      expect(execFileSync('pdftotext', ['-f', '1', '-l', '1', file, '-']).toString(), url).toContain('Northwind Media');
+    }
+  });
 });
