@@ -168,7 +168,8 @@ test('a second agency’s brand: its users see it, its sign-in link shows it, th
 
   // The agency's sign-in link, without a session.
   const anonymous = await browser.newPage();
-  await anonymous.goto('/login?agency=harbor-light-media');
+  await anonymous.goto('/sign-in?agency=harbor-light-media');
+  await expect(anonymous).toHaveURL(/\/login\?agency=harbor-light-media$/);
   await expect(anonymous.getByRole('heading', { level: 1 })).toContainText(BRAND_NAME);
   await expect(anonymous.getByRole('main').locator('img')).toBeVisible();
   await shot(anonymous, 'branding-sign-in');

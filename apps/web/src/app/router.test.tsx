@@ -12,6 +12,7 @@ import { routes } from './router';
  */
 const axeScans: Record<string, readonly [string, string] | 'redirect'> = {
   '/login': ['accessibility.spec.ts', 'sign-in'],
+  '/sign-in': 'redirect',
   '/accept-invitation': ['accounts.spec.ts', 'accept invitation'],
   '/forgot-password': ['accounts.spec.ts', 'forgot password'],
   '/reset-password': ['accounts.spec.ts', 'reset password'],

@@ -48,6 +48,12 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
       errorElement: <RouteErrorBoundary />,
       hydrateFallbackElement: <PageLoader />,
     },
+    {
+      path: '/sign-in',
+      lazy: () => import('./routes/login').then((m) => ({ Component: m.SignInRedirect })),
+      errorElement: <RouteErrorBoundary />,
+      hydrateFallbackElement: <PageLoader />,
+    },
     ...(
       [
         ['/accept-invitation', 'AcceptInvitationRoute'],

@@ -1,5 +1,5 @@
 import { Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useMe } from '@/features/auth/api/get-me';
 import { useAgencyBrand } from '@/features/branding/api/get-agency-brand';
@@ -51,4 +51,10 @@ export function LoginRoute() {
       </Paper>
     </Center>
   );
+}
+
+/** `/sign-in?agency=…`: the agency link's other spelling (issue 20 §4), sent to `/login` with its query. */
+export function SignInRedirect() {
+  const location = useLocation();
+  return <Navigate to={`/login${location.search}`} replace />;
 }
