@@ -42,7 +42,7 @@ export function BrandMark({
         fw={700}
         size={size === 'lg' ? 'xl' : 'md'}
         truncate
-        maw={260}
+        maw={size === 'lg' ? 280 : { base: 110, sm: 260 }}
         c={brand.primary_color ?? undefined}
         data-testid="brand-name"
       >
