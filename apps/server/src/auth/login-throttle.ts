@@ -141,9 +141,9 @@ export async function clearLoginFailures(db: Db, { email, client }: { email: str
 export async function findUserByEmail(
   db: Db,
   { email }: { email: string },
-): Promise<{ id: number; email: string; name: string } | null> {
+): Promise<{ id: number; email: string; name: string; organizationId: number } | null> {
   const [user] = await db
-    .select({ id: users.id, email: users.email, name: users.name })
+    .select({ id: users.id, email: users.email, name: users.name, organizationId: users.organizationId })
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return user ?? null;

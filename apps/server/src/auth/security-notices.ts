@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mailer } from '../lib/mail';
+import type { Mailer, MailMessage } from '../lib/mail';
 
 /**
  * Tells an account's owner that sign-in to their account is being throttled (issue 18 item 7, ASVS
@@ -11,7 +11,14 @@ import type { Mailer } from '../lib/mail';
 export function sendThrottleNotice(
   mailer: Mailer,
   log: FastifyBaseLogger,
-  notice: { user: { id: number; email: string; name: string }; client: string; at: Date; retryAfterSeconds: number },
+  notice: {
+    user: { id: number; email: string; name: string };
+    client: string;
+    at: Date;
+    retryAfterSeconds: number;
+    /** The agency's sender name and reply-to (issue 20 §4), looked up without delaying the answer. */
+    sender?: Promise<MailMessage['sender']>;
+  },
 ): void {
   const { user, client, at } = notice;
   const text = [
@@ -27,13 +34,17 @@ export function sendThrottleNotice(
     'ask the portal staff to change it.',
     '',
   ].join('\n');
-  mailer
-    .send({
-      to: user.email,
-      subject: 'Failed sign-ins to your campaign portal account',
-      text,
-      id: `login-throttled-${user.id}-${at.getTime()}`,
-    })
+  Promise.resolve(notice.sender)
+    .catch(() => undefined)
+    .then((sender) =>
+      mailer.send({
+        to: user.email,
+        subject: 'Failed sign-ins to your campaign portal account',
+        text,
+        id: `login-throttled-${user.id}-${at.getTime()}`,
+        ...(sender ? { sender } : {}),
+      }),
+    )
     .catch((error: unknown) =>
       log.error({ err: error, userId: user.id }, 'sign-in throttling notice could not be sent'),
     );

@@ -11,6 +11,7 @@ import {
   throttledUntil,
 } from '../../../auth/login-throttle';
 import { sendThrottleNotice } from '../../../auth/security-notices';
+import { brandSender, loadBrandAssets } from '../../../repositories/branding';
 import { csrfTokenFor, SESSION_COOKIE, sessionToken } from '../../../plugins/app/auth';
 import { noteAudit } from '../../../plugins/app/audit';
 
@@ -56,6 +57,7 @@ const auth: RouteModule = async (app, options) => {
               client,
               at: now,
               retryAfterSeconds: Math.ceil((outcome.lockedUntil!.getTime() - now.getTime()) / 1000),
+              sender: loadBrandAssets(app.db, undefined, { organizationId: user.organizationId }).then(brandSender),
             });
         }
         noteAudit(request, { target: `email ${email}`, summary: 'Sign-in refused: wrong email or password' });
