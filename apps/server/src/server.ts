@@ -8,6 +8,7 @@ import { isDemoLoaded, loadDemo } from './demo/load-demo';
 import { createJobQueue } from './jobs/queue';
 import { REPORT_SCHEDULES_CRON, REPORT_SCHEDULES_TICK_QUEUE } from './jobs/report-jobs';
 import { startJobWorkers } from './jobs/workers';
+import { requestAlertEvaluation } from './jobs/alert-evaluation';
 import { createSheetsClient } from './lib/google-sheets';
 import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
@@ -107,6 +108,8 @@ async function main() {
   });
   // One cron schedule per queue name (pg-boss keeps one row): every process may set it.
   await jobs.schedule(REPORT_SCHEDULES_TICK_QUEUE, REPORT_SCHEDULES_CRON, {}, { tz: 'UTC' });
+  // Alerts are evaluated at start (the demo's planted anomaly shows on the first start) and after.
+  await requestAlertEvaluation(app);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -59,3 +59,4 @@ export * from './audit/operations';
 export * from './agency-overview/overview';
 export * from './agency-overview/operations';
 export * from './trust';
+export * from './alerts';

@@ -37,6 +37,10 @@ export const UNWATCHED_TABLES = [
   // The log of every ingestion and sync attempt (issue 21): only the Data health page reads it, and
   // that answer is never kept; an ingestion's data tables name their own tenants.
   'sync_runs',
+  // Alerts (issue 21 §3): re-evaluated after every ingestion and sync and on a timer; the alert
+  // centre and the overview's open-alert column read them uncached.
+  'alerts',
+  'alert_comments',
 ] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */

@@ -27,6 +27,7 @@ import userRoutes from './api/users';
 import auditRoutes from './api/audit';
 import agencyOverviewRoutes from './api/agency-overview';
 import trustRoutes from './api/trust';
+import alertRoutes from './api/alerts';
 
 export type { RouteModule, RouteOptions } from './route-module';
 
@@ -61,6 +62,7 @@ const routeModules: RouteModule[] = [
   auditRoutes,
   agencyOverviewRoutes,
   trustRoutes,
+  alertRoutes,
 ];
 
 /**

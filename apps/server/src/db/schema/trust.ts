@@ -38,7 +38,7 @@ export const syncRuns = pgTable(
   (t) => [index('sync_runs_source_idx').on(t.source, t.organizationId, t.finishedAt)],
 );
 
-/** An agency's trust settings (docs/trust.md): the on-track pacing band and the hour a source is stale after. */
+/** An agency's trust settings (docs/trust.md): the on-track pacing band, the hour a source is stale after and the alert thresholds. */
 export const agencyTrustSettings = pgTable('agency_trust_settings', {
   organizationId: integer('organization_id')
     .primaryKey()
@@ -46,5 +46,9 @@ export const agencyTrustSettings = pgTable('agency_trust_settings', {
   pacingLow: numeric('pacing_low', { precision: 5, scale: 1, mode: 'number' }).notNull().default(95),
   pacingHigh: numeric('pacing_high', { precision: 5, scale: 1, mode: 'number' }).notNull().default(105),
   staleAfterHour: integer('stale_after_hour').notNull().default(10),
+  /** Alert thresholds (issue 21 §3): k of the drop rules, the impressions floor, the zero-day lookback. */
+  anomalySigma: numeric('anomaly_sigma', { precision: 4, scale: 2, mode: 'number' }).notNull().default(3),
+  volumeFloor: integer('volume_floor').notNull().default(1000),
+  zeroDayLookback: integer('zero_day_lookback').notNull().default(7),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
