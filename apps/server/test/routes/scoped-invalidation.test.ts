@@ -352,6 +352,11 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`DELETE ${AGENCY}/invitations/:invitation_id`]: ['user_invitations'],
   [`PATCH ${AGENCY}/users/:user_id`]: ['users', 'user_dealerships', 'sessions'],
   [`POST ${AGENCY}/users/:user_id/deactivate`]: ['users', 'sessions'],
+  // Issue 21 §3: the alert centre and the agency's alert thresholds.
+  [`POST ${AGENCY}/alerts/:alert_id/acknowledge`]: ['alerts'],
+  [`POST ${AGENCY}/alerts/:alert_id/snooze`]: ['alerts'],
+  [`POST ${AGENCY}/alerts/:alert_id/comments`]: ['alert_comments'],
+  [`PUT ${AGENCY}/alert-settings`]: ['agency_trust_settings'],
   [`POST ${AGENCY}/users/:user_id/reactivate`]: ['users'],
   'POST /api/auth/invitation': [],
   'POST /api/auth/invitation/accept': ['user_invitations', 'users', 'user_dealerships', 'sessions'],
