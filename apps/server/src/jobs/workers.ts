@@ -9,7 +9,12 @@ import { alertEvaluationJob } from './alert-evaluation';
 export type { JobDefinition } from './job-definition';
 
 /** Every job kind the portal runs. Features add theirs here. */
-export const jobDefinitions: JobDefinition[] = [...reportJobDefinitions, ...selfServiceJobs, auditRetentionJob, alertEvaluationJob];
+export const jobDefinitions: JobDefinition[] = [
+  ...reportJobDefinitions,
+  ...selfServiceJobs,
+  auditRetentionJob,
+  alertEvaluationJob,
+];
 
 const defaultQueue = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
 

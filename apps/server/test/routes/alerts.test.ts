@@ -31,7 +31,13 @@ const campaign = (id: number, dealership: number, booked: string) =>
 const day = (id: number, date: number, impressions: number, clicks: number) =>
   `${id},2026-11-${String(date).padStart(2, '0')},${impressions},${clicks},0,,10.00,0,0,0,0`;
 /** Days 1..last with the same delivery, except where `on` says otherwise (null: no row that day). */
-const series = (id: number, last: number, impressions: number, clicks: number, on: Record<number, [number, number] | null> = {}) =>
+const series = (
+  id: number,
+  last: number,
+  impressions: number,
+  clicks: number,
+  on: Record<number, [number, number] | null> = {},
+) =>
   Array.from({ length: last }, (_, i) => i + 1)
     .filter((d) => on[d] !== null)
     .map((d) => day(id, d, on[d]?.[0] ?? impressions, on[d]?.[1] ?? clicks));
@@ -97,7 +103,9 @@ beforeAll(async () => {
     })
     .returning({ id: selfServiceCampaigns.id });
   failedSync = ss!.id;
-  await t.database.db.insert(selfServiceDailyMetrics).values({ campaignId: failedSync, date: '2026-11-14', impressions: 10, clicks: 1 });
+  await t.database.db
+    .insert(selfServiceDailyMetrics)
+    .values({ campaignId: failedSync, date: '2026-11-14', impressions: 10, clicks: 1 });
   await t.database.db.insert(syncRuns).values({
     source: 'google_ads',
     organizationId: 1,
@@ -164,7 +172,9 @@ describe('evaluation', () => {
       await startJobWorkers(app, { work: true, definitions: [alertEvaluationJob] });
       const id = await queue.send(ALERT_EVALUATION_QUEUE, {});
       expect(id).not.toBeNull();
-      await expect.poll(async () => (await queue.getJobById(ALERT_EVALUATION_QUEUE, id!))?.state, { timeout: 20_000 }).toBe('completed');
+      await expect
+        .poll(async () => (await queue.getJobById(ALERT_EVALUATION_QUEUE, id!))?.state, { timeout: 20_000 })
+        .toBe('completed');
     } finally {
       await queue.stop({ graceful: false, wait: true, close: false });
     }
@@ -173,7 +183,9 @@ describe('evaluation', () => {
   });
 
   it('resolves an alert when its condition clears, and opens a new one when it comes back', async () => {
-    const fill = await writeFiles({ 'campaign_daily_metrics.csv': `${METRICS_HEADER}\n${day(ZERO, 12, 10_000, 100)}\n` });
+    const fill = await writeFiles({
+      'campaign_daily_metrics.csv': `${METRICS_HEADER}\n${day(ZERO, 12, 10_000, 100)}\n`,
+    });
     expect((await ingestFolder(t.database.db, fill)).ok).toBe(true);
     await t.database.db.insert(syncRuns).values({
       source: 'google_ads',
@@ -186,15 +198,23 @@ describe('evaluation', () => {
     });
     const outcome = await evaluateAlerts(t.database.db, { now: TEST_NOW });
     expect(outcome.resolved).toBeGreaterThanOrEqual(2);
-    expect(await plantedAlerts()).toEqual(EXPECTED.filter((a) => a !== `zero_delivery:${ZERO}` && a !== 'sync_failed:ss'));
-    const zero = await t.database.db.select().from(alerts).where(sql`${alerts.conditionKey} = ${`zero_delivery:${ZERO}`}`);
+    expect(await plantedAlerts()).toEqual(
+      EXPECTED.filter((a) => a !== `zero_delivery:${ZERO}` && a !== 'sync_failed:ss'),
+    );
+    const zero = await t.database.db
+      .select()
+      .from(alerts)
+      .where(sql`${alerts.conditionKey} = ${`zero_delivery:${ZERO}`}`);
     expect(zero).toHaveLength(1);
     expect(zero[0]!.resolvedAt).not.toBeNull();
 
     const gone = await writeFiles({ 'campaign_daily_metrics.csv': `${METRICS_HEADER}\n${day(ZERO, 12, 0, 0)}\n` });
     expect((await ingestFolder(t.database.db, gone)).ok).toBe(true);
     await evaluateAlerts(t.database.db, { now: TEST_NOW });
-    const rows = await t.database.db.select().from(alerts).where(sql`${alerts.conditionKey} = ${`zero_delivery:${ZERO}`}`);
+    const rows = await t.database.db
+      .select()
+      .from(alerts)
+      .where(sql`${alerts.conditionKey} = ${`zero_delivery:${ZERO}`}`);
     expect(rows.map((row) => row.resolvedAt === null).sort()).toEqual([false, true]);
   });
 });
@@ -268,7 +288,8 @@ describe('alert centre', () => {
     expect((await get('/api/agencies/2/alerts')).statusCode).toBe(404);
     // A dealership user cannot reach an alert of another rooftop of their own agency.
     const elsewhere = (await list('?state=all&pageSize=200')).data.find((a) => a.dealership_id !== 101);
-    if (elsewhere) expect((await post(`${AGENCY}/alerts/${elsewhere.id}/acknowledge`, {}, dealer)).statusCode).toBe(404);
+    if (elsewhere)
+      expect((await post(`${AGENCY}/alerts/${elsewhere.id}/acknowledge`, {}, dealer)).statusCode).toBe(404);
     expect((await get(`${AGENCY}/alert-settings`, dealer)).statusCode).toBe(403);
   });
 

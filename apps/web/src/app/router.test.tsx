@@ -19,6 +19,7 @@ const axeScans: Record<string, readonly [string, string] | 'redirect'> = {
   '/dashboard/agency/:organizationId/users': ['accounts.spec.ts', 'users admin'],
   '/dashboard/agency/:organizationId/audit-log': ['accounts.spec.ts', 'audit log'],
   '/dashboard/agency/:organizationId/data-health': ['trust.spec.ts', 'data health'],
+  '/dashboard/agency/:organizationId/alerts': ['alerts.spec.ts', 'alert centre'],
   '/': 'redirect',
   '/dashboard/agency/:organizationId': ['accessibility.spec.ts', 'agency not found'],
   '/dashboard/agency/:organizationId/*': ['accessibility.spec.ts', 'page not found'],

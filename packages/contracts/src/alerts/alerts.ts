@@ -77,6 +77,10 @@ export const alertListResponseSchema = z.object({
     snoozed: z.number().int(),
     resolved: z.number().int(),
   }),
+  /** The agency's time zone: days of the alerts and the snooze are its days. */
+  time_zone: z.string(),
+  /** Today in that zone (the earliest day a snooze may name). */
+  today: z.string(),
   /** Choices for the filters: the user's dealerships that have alerts. */
   dealerships: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { formatDay } from '../common/calendar';
 
 /**
  * The alert rules (issue 21 §3, docs/trust.md "Alerts"). Each open alert is one condition of one
@@ -96,6 +97,7 @@ export interface AlertCondition {
 }
 
 const pct = (value: number) => `${value.toFixed(2)}%`;
+const day = (value: string) => formatDay(value, 'long');
 const count = (value: number) => Math.round(value).toLocaleString('en-US');
 
 /**
@@ -133,8 +135,8 @@ export function deliveryConditions(
       to: lastZero,
       message:
         zeroDays.length === 1
-          ? `No impressions on ${first} while the flight runs`
-          : `No impressions on ${zeroDays.length} days from ${first} to ${lastZero} while the flight runs`,
+          ? `No impressions on ${day(first)} while the flight runs`
+          : `No impressions on ${zeroDays.length} days from ${day(first)} to ${day(lastZero)} while the flight runs`,
     });
   }
   const history = days.slice(Math.max(firstDelivery, days.length - 1 - TRAILING_DAYS), days.length - 1);
@@ -155,7 +157,7 @@ export function deliveryConditions(
           actual: last.impressions,
           from: history[0]!.date,
           to: last.date,
-          message: `Impressions on ${last.date} were ${count(last.impressions)}, against a ${history.length}-day mean of ${count(delivery.mean)}`,
+          message: `Impressions on ${day(last.date)} were ${count(last.impressions)}, against a ${history.length}-day mean of ${count(delivery.mean)}`,
         });
       const measured = history.filter((d) => d.impressions >= thresholds.volume_floor);
       if (last.impressions >= thresholds.volume_floor && measured.length >= 7 && measured.some((d) => d.clicks > 0)) {
@@ -170,7 +172,7 @@ export function deliveryConditions(
             actual: Number(ctr(last).toFixed(4)),
             from: history[0]!.date,
             to: last.date,
-            message: `CTR on ${last.date} was ${pct(ctr(last))}, against a ${measured.length}-day mean of ${pct(test.mean)}`,
+            message: `CTR on ${day(last.date)} was ${pct(ctr(last))}, against a ${measured.length}-day mean of ${pct(test.mean)}`,
           });
       }
     }

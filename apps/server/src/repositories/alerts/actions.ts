@@ -3,7 +3,10 @@ import type { Db } from '../../db/client';
 import { alertComments, alerts } from '../../db/schema';
 
 /** Marks an alert acknowledged by `userId` at `now` (again: keeps the first acknowledgement). */
-export async function acknowledgeAlert(db: Db, { alertId, userId, now }: { alertId: number; userId: number; now: Date }) {
+export async function acknowledgeAlert(
+  db: Db,
+  { alertId, userId, now }: { alertId: number; userId: number; now: Date },
+) {
   await db
     .update(alerts)
     .set({ acknowledgedAt: now, acknowledgedBy: userId })
@@ -16,6 +19,9 @@ export async function snoozeAlert(db: Db, { alertId, until }: { alertId: number;
 }
 
 /** Adds a comment by `userId`. */
-export async function commentAlert(db: Db, { alertId, userId, body }: { alertId: number; userId: number; body: string }) {
+export async function commentAlert(
+  db: Db,
+  { alertId, userId, body }: { alertId: number; userId: number; body: string },
+) {
   await db.insert(alertComments).values({ alertId, userId, body });
 }

@@ -3,6 +3,7 @@ import {
   addDays,
   campaignFreshness,
   deliveryConditions,
+  formatDay,
   pacingStateLabels,
   TRAILING_DAYS,
   VENDOR_GOOGLE_ADS,
@@ -89,7 +90,11 @@ export async function findConditions(
   const found: FoundCondition[] = [];
   const trust = await loadCampaignTrust(db, { dealershipIds, now, settings });
   for (const campaign of trust) {
-    const base = { dealershipId: campaign.dealership_id, campaignId: campaign.campaign_id, campaignKind: 'managed' as const };
+    const base = {
+      dealershipId: campaign.dealership_id,
+      campaignId: campaign.campaign_id,
+      campaignKind: 'managed' as const,
+    };
     const pacing = campaign.pacing;
     if (pacing && pacing.state !== 'on_track') {
       found.push({
@@ -103,7 +108,7 @@ export async function findConditions(
         to: pacing.as_of,
         message: `${pacingStateLabels[pacing.state]}: ${pacing.pace_percent.toFixed(1)}% of the expected ${
           pacing.basis === 'impressions' ? 'impressions' : 'spend'
-        } to ${pacing.as_of} (band ${pacing.band.low}–${pacing.band.high}%)`,
+        } through ${formatDay(pacing.as_of, 'long')} (band ${pacing.band.low}–${pacing.band.high}%)`,
       });
     }
     const freshness = campaign.freshness;
@@ -117,8 +122,10 @@ export async function findConditions(
         actual: null,
         from: addDays(freshness.expected_through, -6),
         to: freshness.expected_through,
-        message: `Data expected through ${freshness.expected_through}; ${
-          freshness.data_through ? `the last day received is ${freshness.data_through}` : 'no data received yet'
+        message: `Data expected through ${formatDay(freshness.expected_through, 'long')}; ${
+          freshness.data_through
+            ? `the last day received is ${formatDay(freshness.data_through, 'long')}`
+            : 'no data received yet'
         }`,
       });
     }
@@ -142,7 +149,9 @@ async function deliveryFindings(
       dealershipId: managedCampaigns.dealershipId,
       start: managedCampaigns.startDate,
       end: managedCampaigns.endDate,
-      through: sql<string | null>`(select f.data_through::text from campaign_freshness f where f.campaign_id = "managed_campaigns"."id")`,
+      through: sql<
+        string | null
+      >`(select f.data_through::text from campaign_freshness f where f.campaign_id = "managed_campaigns"."id")`,
     })
     .from(managedCampaigns)
     .where(inArray(managedCampaigns.id, campaignIds));
@@ -159,7 +168,15 @@ async function deliveryFindings(
   const rows = await db
     .select({ id: daily.campaignId, date: daily.date, impressions: daily.impressions, clicks: daily.clicks })
     .from(daily)
-    .where(and(inArray(daily.campaignId, windows.map((w) => w.id)), sql`${daily.date} >= ${earliest}::date`));
+    .where(
+      and(
+        inArray(
+          daily.campaignId,
+          windows.map((w) => w.id),
+        ),
+        sql`${daily.date} >= ${earliest}::date`,
+      ),
+    );
   const byCampaign = new Map<number, Map<string, { impressions: number; clicks: number }>>();
   for (const row of rows) {
     const days = byCampaign.get(row.id) ?? new Map();
@@ -246,8 +263,10 @@ async function selfServiceFindings(
         actual: null,
         from: addDays(freshness.expected_through, -6),
         to: freshness.expected_through,
-        message: `${platform} data expected through ${freshness.expected_through}; ${
-          freshness.data_through ? `the last day received is ${freshness.data_through}` : 'no data received yet'
+        message: `${platform} data expected through ${formatDay(freshness.expected_through, 'long')}; ${
+          freshness.data_through
+            ? `the last day received is ${formatDay(freshness.data_through, 'long')}`
+            : 'no data received yet'
         }`,
       });
   }

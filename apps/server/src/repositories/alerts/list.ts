@@ -1,11 +1,19 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alertRuleLabels, type Alert, type AlertListQuery, type AlertListResponse, type AlertRule, type AlertState } from '@portal/contracts';
+import {
+  alertRuleLabels,
+  type Alert,
+  type AlertListQuery,
+  type AlertListResponse,
+  type AlertRule,
+  type AlertState,
+} from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { alertComments, alerts, dealerships, managedCampaigns, selfServiceCampaigns, users } from '../../db/schema';
 
 /** Who reads: the agency, the dealerships they may open (null: every one of the agency) and today (agency-local). */
 export interface AlertViewer {
   organizationId: number;
+  timeZone: string;
   /** Null for roles 1–2 (every dealership of the agency); a dealership user's own otherwise. */
   dealershipIds: number[] | null;
   today: string;
@@ -85,10 +93,7 @@ export async function listAlerts(
     })
     .from(alerts)
     .innerJoin(dealerships, eq(dealerships.id, alerts.dealershipId))
-    .leftJoin(
-      managedCampaigns,
-      and(eq(managedCampaigns.id, alerts.campaignId), eq(alerts.campaignKind, 'managed')),
-    )
+    .leftJoin(managedCampaigns, and(eq(managedCampaigns.id, alerts.campaignId), eq(alerts.campaignKind, 'managed')))
     .leftJoin(
       selfServiceCampaigns,
       and(eq(selfServiceCampaigns.id, alerts.campaignId), eq(alerts.campaignKind, 'self_service')),
@@ -116,35 +121,35 @@ export async function listAlerts(
     .where(visible(viewer))
     .orderBy(asc(dealerships.name));
   return {
-    data: rows.map(
-      (row): Alert => ({
-        id: row.id,
-        rule: row.rule as AlertRule,
-        rule_label: alertRuleLabels[row.rule as AlertRule] ?? row.rule,
-        state: row.state,
-        dealership_id: row.dealershipId,
-        dealership_name: row.dealershipName,
-        campaign_id: row.campaignId,
-        campaign_kind: row.campaignKind === 'self_service' ? 'self_service' : 'managed',
-        campaign_name: row.managedName ?? row.selfServiceName ?? null,
-        product_code: row.productCode ?? null,
-        metric: row.metric,
-        expected: row.expected === null ? null : Number(row.expected),
-        actual: row.actual === null ? null : Number(row.actual),
-        message: row.message,
-        report_from: row.reportFrom,
-        report_to: row.reportTo,
-        opened_at: toIso(row.openedAt)!,
-        last_seen_at: toIso(row.lastSeenAt)!,
-        resolved_at: toIso(row.resolvedAt),
-        acknowledged_at: toIso(row.acknowledgedAt),
-        acknowledged_by: row.acknowledgedBy ?? null,
-        snoozed_until: row.snoozedUntil,
-        comments: comments.get(row.id) ?? [],
-      }),
-    ),
+    data: rows.map((row): Alert => ({
+      id: row.id,
+      rule: row.rule as AlertRule,
+      rule_label: alertRuleLabels[row.rule as AlertRule] ?? row.rule,
+      state: row.state,
+      dealership_id: row.dealershipId,
+      dealership_name: row.dealershipName,
+      campaign_id: row.campaignId,
+      campaign_kind: row.campaignKind === 'self_service' ? 'self_service' : 'managed',
+      campaign_name: row.managedName ?? row.selfServiceName ?? null,
+      product_code: row.productCode ?? null,
+      metric: row.metric,
+      expected: row.expected === null ? null : Number(row.expected),
+      actual: row.actual === null ? null : Number(row.actual),
+      message: row.message,
+      report_from: row.reportFrom,
+      report_to: row.reportTo,
+      opened_at: toIso(row.openedAt)!,
+      last_seen_at: toIso(row.lastSeenAt)!,
+      resolved_at: toIso(row.resolvedAt),
+      acknowledged_at: toIso(row.acknowledgedAt),
+      acknowledged_by: row.acknowledgedBy ?? null,
+      snoozed_until: row.snoozedUntil,
+      comments: comments.get(row.id) ?? [],
+    })),
     total,
     counts,
+    time_zone: viewer.timeZone,
+    today: viewer.today,
     dealerships: rooftops,
   };
 }
@@ -195,12 +200,7 @@ export async function openAlertsByDealership(
   const rows = await db
     .select({ dealershipId: alerts.dealershipId, n: sql<number>`count(*)`.mapWith(Number) })
     .from(alerts)
-    .where(
-      and(
-        eq(alerts.organizationId, organizationId),
-        sql`${stateSql(today)} in ('open', 'acknowledged')`,
-      ),
-    )
+    .where(and(eq(alerts.organizationId, organizationId), sql`${stateSql(today)} in ('open', 'acknowledged')`))
     .groupBy(alerts.dealershipId);
   return new Map(rows.map((row) => [row.dealershipId, row.n]));
 }

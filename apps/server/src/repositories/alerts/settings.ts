@@ -4,7 +4,10 @@ import type { Db } from '../../db/client';
 import { agencyTrustSettings } from '../../db/schema';
 
 /** The agency's alert thresholds (issue 21 §3), the defaults when it has not set its own. */
-export async function loadAlertThresholds(db: Db, { organizationId }: { organizationId: number }): Promise<AlertThresholds> {
+export async function loadAlertThresholds(
+  db: Db,
+  { organizationId }: { organizationId: number },
+): Promise<AlertThresholds> {
   const [row] = await db
     .select({
       sigma: agencyTrustSettings.anomalySigma,

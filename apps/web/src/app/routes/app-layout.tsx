@@ -8,6 +8,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Toasts } from '@/components/ui/toasts';
 import { useMe } from '@/features/auth/api/get-me';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { AlertBell } from '@/features/alerts/components/alert-bell';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';
 import { DealershipSwitcher } from '@/features/dealerships/components/dealership-switcher';
 import { paths, switchDealershipPath } from '@/lib/paths';
@@ -65,11 +66,14 @@ function Header({ me }: { me: Me }) {
           />
         ) : null}
       </Group>
-      <UserMenu
-        me={me}
-        organizationId={currentOrganizationId}
-        onSignedOut={() => void navigate(paths.login(), { replace: true })}
-      />
+      <Group gap="xs" wrap="nowrap">
+        <AlertBell organizationId={currentOrganizationId} />
+        <UserMenu
+          me={me}
+          organizationId={currentOrganizationId}
+          onSignedOut={() => void navigate(paths.login(), { replace: true })}
+        />
+      </Group>
     </Group>
   );
 }

@@ -29,6 +29,7 @@ const alertRoutes: RouteModule = async (app, options) => {
     const { timeZone } = await loadTrustSettings(app.db, { organizationId: request.params.organization_id });
     return {
       organizationId: request.params.organization_id,
+      timeZone,
       dealershipIds: user.role_id <= ROLE_AGENCY_ADMIN ? null : user.dealership_ids,
       today: localDate(options.clock(), timeZone),
     };
@@ -54,14 +55,19 @@ const alertRoutes: RouteModule = async (app, options) => {
   /** `POST .../alerts/{alert_id}/acknowledge` → the alert, acknowledged by the user (404 if not theirs to see). */
   registerOperation(app, alertOperations.acknowledgeAlert, async (request) => {
     const viewer = await ownAlert(request);
-    await acknowledgeAlert(app.db, { alertId: request.params.alert_id, userId: request.user!.id, now: options.clock() });
+    await acknowledgeAlert(app.db, {
+      alertId: request.params.alert_id,
+      userId: request.user!.id,
+      now: options.clock(),
+    });
     return answer(viewer, request.params.alert_id);
   });
 
   /** `POST .../alerts/{alert_id}/snooze` `{ until: 'YYYY-MM-DD' }` → the alert, hidden through that day (400 for a past day). */
   registerOperation(app, alertOperations.snoozeAlert, async (request) => {
     const viewer = await ownAlert(request);
-    if (request.body.until < viewer.today) throw new ApiError(400, 'VALIDATION_FAILED', 'Snooze until today or a later day');
+    if (request.body.until < viewer.today)
+      throw new ApiError(400, 'VALIDATION_FAILED', 'Snooze until today or a later day');
     await snoozeAlert(app.db, { alertId: request.params.alert_id, until: request.body.until });
     return answer(viewer, request.params.alert_id);
   });
@@ -75,13 +81,15 @@ const alertRoutes: RouteModule = async (app, options) => {
 
   /** `GET /api/agencies/{id}/alert-settings` → the thresholds (roles 1–2; a dealership user gets 403). */
   registerOperation(app, alertOperations.getAlertSettings, async (request) => {
-    if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN) throw forbidden('Only an agency administrator may change alerts');
+    if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN)
+      throw forbidden('Only an agency administrator may change alerts');
     return loadAlertThresholds(app.db, { organizationId: request.params.organization_id });
   });
 
   /** `PUT /api/agencies/{id}/alert-settings` `{ anomaly_sigma, volume_floor, zero_day_lookback }` → the stored thresholds. */
   registerOperation(app, alertOperations.updateAlertSettings, async (request) => {
-    if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN) throw forbidden('Only an agency administrator may change alerts');
+    if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN)
+      throw forbidden('Only an agency administrator may change alerts');
     return saveAlertThresholds(app.db, { organizationId: request.params.organization_id, thresholds: request.body });
   });
 };
