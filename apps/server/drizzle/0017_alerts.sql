@@ -32,6 +32,8 @@ CREATE TABLE "alerts" (
 ALTER TABLE "agency_trust_settings" ADD COLUMN "anomaly_sigma" numeric(4, 2) DEFAULT 3 NOT NULL;--> statement-breakpoint
 ALTER TABLE "agency_trust_settings" ADD COLUMN "volume_floor" integer DEFAULT 1000 NOT NULL;--> statement-breakpoint
 ALTER TABLE "agency_trust_settings" ADD COLUMN "zero_day_lookback" integer DEFAULT 7 NOT NULL;--> statement-breakpoint
+ALTER TABLE "agency_trust_settings" ADD COLUMN "webhook_url" text;--> statement-breakpoint
+ALTER TABLE "agency_trust_settings" ADD COLUMN "webhook_secret" text;--> statement-breakpoint
 ALTER TABLE "alert_comments" ADD CONSTRAINT "alert_comments_alert_id_alerts_id_fk" FOREIGN KEY ("alert_id") REFERENCES "public"."alerts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_comments" ADD CONSTRAINT "alert_comments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

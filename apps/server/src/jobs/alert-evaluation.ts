@@ -1,6 +1,7 @@
 import { evaluateAlerts } from '../repositories/alerts';
 import type { App } from '../types';
 import type { JobDefinition } from './job-definition';
+import { enqueueAlertWebhooks } from './alert-notifications';
 
 /** Evaluates the alert rules (issue 21 §3, docs/trust.md "Alerts"). */
 export const ALERT_EVALUATION_QUEUE = 'alert-evaluation';
@@ -10,7 +11,8 @@ export const ALERT_EVALUATION_QUEUE = 'alert-evaluation';
  * and every 10 minutes (pacing and staleness move with the clock; a CLI ingestion is picked up by the
  * next tick). The queue is `stately`: at most one job waiting and one running, so a burst of syncs
  * becomes one evaluation. Exactly-once alerts do not depend on the queue: `evaluateAlerts` writes
- * each agency under an advisory lock against a partial unique index.
+ * each agency under an advisory lock against a partial unique index. Then the webhooks of new
+ * alerts are queued (`alert-notifications.ts`).
  */
 export const alertEvaluationJob: JobDefinition = {
   name: ALERT_EVALUATION_QUEUE,
@@ -18,7 +20,8 @@ export const alertEvaluationJob: JobDefinition = {
   schedule: { cron: '*/10 * * * *', tz: 'UTC' },
   async handler(app) {
     const outcome = await evaluateAlerts(app.db, { now: app.clock() });
-    app.log.info(outcome, 'alerts evaluated');
+    const webhooks = await enqueueAlertWebhooks(app);
+    app.log.info({ ...outcome, webhooks }, 'alerts evaluated');
   },
 };
 

@@ -5,8 +5,17 @@ import { alerts, selfServiceCampaigns, selfServiceDailyMetrics, syncRuns } from 
 import { ingestFolder } from '../../src/ingestion';
 import { createJobQueue } from '../../src/jobs/queue';
 import { ALERT_EVALUATION_QUEUE, alertEvaluationJob } from '../../src/jobs/alert-evaluation';
-import { startJobWorkers } from '../../src/jobs/workers';
+import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import { evaluateAlerts } from '../../src/repositories/alerts';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Mailer, MailMessage } from '../../src/lib/mail';
+import {
+  alertWebhookJob,
+  enqueueAlertWebhooks,
+  sendAlertDigests,
+  webhookSignature,
+} from '../../src/jobs/alert-notifications';
 import { TEST_NOW } from '../constants';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { authHeaders, build, login, writeFiles, type TestContext } from '../helper';
@@ -52,9 +61,17 @@ const PLANTED = [PACING, ZERO, CTR_DROP, CTR_TINY, STALE, STEADY];
 const OTHER_CAMPAIGN = 892101; // the other agency's dealership 9001: zero delivery on Nov 13
 
 let failedSync = 0;
+const sent: MailMessage[] = [];
+const mailer: Mailer = {
+  kind: 'outbox',
+  async send(message) {
+    sent.push(message);
+  },
+};
+let now = TEST_NOW;
 
 beforeAll(async () => {
-  t = await build();
+  t = await build({ clock: () => now, reports: { mailer, sheets: null } });
   await createOtherTenant(t.database.db);
   [agency, dealer, other] = await Promise.all([
     login(t.app, 'agency@demo.test'),
@@ -163,8 +180,7 @@ describe('evaluation', () => {
     ]);
     expect(both.map((o) => o.opened)).toEqual([0, 0]);
 
-    // A restart: a new queue on the same database runs the evaluation job (as after a server start).
-    await t.jobs.stop({ graceful: false, wait: true, close: false });
+    // A second process, as after a restart: a new queue on the same database runs the evaluation job.
     const queue = createJobQueue(t.database, { background: false });
     await queue.start();
     try {
@@ -297,7 +313,7 @@ describe('alert centre', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `${AGENCY}/alert-settings`,
-      payload: { anomaly_sigma: 3, volume_floor: 50_000, zero_day_lookback: 7 },
+      payload: { anomaly_sigma: 3, volume_floor: 50_000, zero_day_lookback: 7, webhook_url: null },
       headers: authHeaders(agency),
     });
     expect(response.statusCode, response.body).toBe(200);
@@ -306,9 +322,106 @@ describe('alert centre', () => {
     const bad = await t.app.inject({
       method: 'PUT',
       url: `${AGENCY}/alert-settings`,
-      payload: { anomaly_sigma: 0, volume_floor: -1, zero_day_lookback: 7 },
+      payload: { anomaly_sigma: 0, volume_floor: -1, zero_day_lookback: 7, webhook_url: 'ftp://example.com' },
       headers: authHeaders(agency),
     });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('notifications', () => {
+  it('posts each new alert once to the agency webhook, signed, retrying after a failure', async () => {
+    const received: Array<{ headers: IncomingMessage['headers']; body: string }> = [];
+    let failNext = true;
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body });
+        response.statusCode = failNext ? 500 : 200;
+        failNext = false;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (receiver.address() as AddressInfo).port;
+      const https = await t.app.inject({
+        method: 'PUT',
+        url: '/api/agencies/1/alert-settings',
+        payload: { anomaly_sigma: 3, volume_floor: 1000, zero_day_lookback: 7, webhook_url: 'http://10.0.0.1/hook' },
+        headers: authHeaders(agency),
+      });
+      expect(https.statusCode).toBe(400);
+      const saved = await t.app.inject({
+        method: 'PUT',
+        url: '/api/agencies/1/alert-settings',
+        payload: {
+          anomaly_sigma: 3,
+          volume_floor: 1000,
+          zero_day_lookback: 7,
+          webhook_url: `http://127.0.0.1:${port}/hook`,
+        },
+        headers: authHeaders(agency),
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const secret = (saved.json() as { webhook_secret: string }).webhook_secret;
+      expect(secret).toMatch(/^[0-9a-f]{48}$/);
+
+      await startJobWorkers(t.app, { work: false, definitions: [alertWebhookJob as JobDefinition] });
+      const queued = await enqueueAlertWebhooks(t.app);
+      expect(queued).toBeGreaterThan(0);
+      expect(await enqueueAlertWebhooks(t.app)).toBe(0);
+
+      const [pacing] = await t.database.db
+        .select()
+        .from(alerts)
+        .where(sql`${alerts.conditionKey} = ${`pacing:${PACING}`}`);
+      await expect(
+        alertWebhookJob.handler(t.app, { alertId: pacing!.id }, { id: 'x', retryCount: 0, retryLimit: 6 }),
+      ).rejects.toThrow('500');
+      await alertWebhookJob.handler(t.app, { alertId: pacing!.id }, { id: 'x', retryCount: 1, retryLimit: 6 });
+      await alertWebhookJob.handler(t.app, { alertId: pacing!.id }, { id: 'x', retryCount: 2, retryLimit: 6 });
+      expect(received).toHaveLength(2);
+      const last = received[1]!;
+      const timestamp = String(last.headers['x-portal-timestamp']);
+      expect(last.headers['x-portal-signature']).toBe(webhookSignature(secret, timestamp, last.body));
+      const payload = JSON.parse(last.body) as {
+        text: string;
+        blocks: unknown[];
+        alert: { id: number; report_url: string };
+      };
+      expect(payload.text).toContain('Pacing out of band');
+      expect(payload.text).toContain(`Alert ${PACING} (DYD)`);
+      expect(payload.alert.id).toBe(pacing!.id);
+      expect(payload.alert.report_url).toMatch(
+        new RegExp(`/campaigns/dyd/${PACING}/\\?startDate=2026-11-01&endDate=2026-11-14$`),
+      );
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+
+  it('emails each user a digest once a morning with only the alerts they may see', async () => {
+    sent.length = 0;
+    now = new Date('2026-11-16T12:30:00Z'); // 06:30 in Chicago, 07:30 in New York (the other agency): not yet
+    expect(await sendAlertDigests(t.app)).toBe(0);
+    now = new Date('2026-11-16T14:05:00Z'); // 08:05
+    const first = await sendAlertDigests(t.app);
+    expect(first).toBeGreaterThanOrEqual(2);
+    expect(await sendAlertDigests(t.app)).toBe(0);
+    const toDealer = sent.find((m) => m.to === 'dealer@demo.test')!;
+    const toAdmin = sent.find((m) => m.to === 'agency@demo.test')!;
+    expect(toDealer.subject).toMatch(/open alerts? on Nov 16, 2026$/);
+    expect(toDealer.text).toContain(`Alert ${PACING} (DYD)`);
+    expect(toAdmin.text).toContain(`Alert ${PACING} (DYD)`);
+    // The dealer's rooftop only: no alert of another rooftop of the agency reaches them.
+    const rooftops = await t.database.db
+      .select({ id: alerts.dealershipId })
+      .from(alerts)
+      .where(sql`${alerts.resolvedAt} is null and ${alerts.dealershipId} <> 101`);
+    if (rooftops.length > 0) expect(toAdmin.text.split('•').length).toBeGreaterThan(toDealer.text.split('•').length);
+    expect(sent.some((m) => m.to === OTHER.adminEmail && m.text.includes(`Alert ${PACING}`))).toBe(false);
+    now = TEST_NOW;
   });
 });

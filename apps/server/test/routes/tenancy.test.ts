@@ -299,7 +299,12 @@ const payloads: Record<string, unknown> = {
   '/api/agencies/:organization_id/alerts/:alert_id/acknowledge': {},
   '/api/agencies/:organization_id/alerts/:alert_id/snooze': { until: '2026-12-31' },
   '/api/agencies/:organization_id/alerts/:alert_id/comments': { body: 'Tenancy' },
-  '/api/agencies/:organization_id/alert-settings': { anomaly_sigma: 3, volume_floor: 1000, zero_day_lookback: 7 },
+  '/api/agencies/:organization_id/alert-settings': {
+    anomaly_sigma: 3,
+    volume_floor: 1000,
+    zero_day_lookback: 7,
+    webhook_url: null,
+  },
 };
 let invited = 0;
 

@@ -96,5 +96,29 @@ export type SnoozeAlertBody = z.infer<typeof snoozeAlertBodySchema>;
 export const alertCommentBodySchema = z.object({ body: z.string().trim().min(1, 'Write a comment').max(2000) });
 export type AlertCommentBody = z.infer<typeof alertCommentBodySchema>;
 
-/** The agency's alert thresholds (roles 1–2 read and change them). */
-export const alertSettingsSchema = alertThresholdsSchema;
+/**
+ * An alert webhook address: https, or http to this machine (a local receiver). Each new alert is
+ * posted there as Slack-compatible JSON (docs/trust.md "Alerts").
+ */
+export const webhookUrlSchema = z
+  .url({ message: 'Enter the webhook address, e.g. https://hooks.slack.com/services/…' })
+  .max(2000)
+  .refine((value) => {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))
+    );
+  }, 'The webhook address must start with https://');
+
+/** What an administrator changes: the thresholds and the webhook address (null: no webhook). */
+export const alertSettingsBodySchema = alertThresholdsSchema.extend({ webhook_url: webhookUrlSchema.nullable() });
+export type AlertSettingsBody = z.infer<typeof alertSettingsBodySchema>;
+
+/**
+ * The agency's alert settings (roles 1–2): thresholds, webhook address and the secret its requests
+ * are signed with (`X-Portal-Signature: sha256=<hex HMAC-SHA256 of "<timestamp>.<body>">`), made by
+ * the server when an address is first set.
+ */
+export const alertSettingsSchema = alertSettingsBodySchema.extend({ webhook_secret: z.string().nullable() });
+export type AlertSettings = z.infer<typeof alertSettingsSchema>;

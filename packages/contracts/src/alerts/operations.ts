@@ -7,6 +7,7 @@ import {
   alertListResponseSchema,
   alertParamsSchema,
   alertSchema,
+  alertSettingsBodySchema,
   alertSettingsSchema,
   alertsAgencyParamsSchema,
   snoozeAlertBodySchema,
@@ -87,7 +88,7 @@ export const alertOperations = {
     tags,
     roles: AGENCY_ROLES,
     params: alertsAgencyParamsSchema,
-    body: alertSettingsSchema,
+    body: alertSettingsBodySchema,
     response: { 200: alertSettingsSchema, ...errors },
   }),
 };

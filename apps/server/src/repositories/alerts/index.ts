@@ -1,4 +1,4 @@
 export { evaluateAlerts, findConditions, type EvaluationOutcome, type FoundCondition } from './evaluate';
 export { countOpenAlerts, getAlert, listAlerts, openAlertsByDealership, type AlertViewer } from './list';
 export { acknowledgeAlert, commentAlert, snoozeAlert } from './actions';
-export { loadAlertThresholds, saveAlertThresholds } from './settings';
+export { loadAlertSettings, loadAlertThresholds, saveAlertSettings } from './settings';

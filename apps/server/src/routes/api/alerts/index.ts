@@ -9,8 +9,8 @@ import {
   countOpenAlerts,
   getAlert,
   listAlerts,
-  loadAlertThresholds,
-  saveAlertThresholds,
+  loadAlertSettings,
+  saveAlertSettings,
   snoozeAlert,
   type AlertViewer,
 } from '../../../repositories/alerts';
@@ -79,18 +79,18 @@ const alertRoutes: RouteModule = async (app, options) => {
     return answer(viewer, request.params.alert_id);
   });
 
-  /** `GET /api/agencies/{id}/alert-settings` → the thresholds (roles 1–2; a dealership user gets 403). */
+  /** `GET /api/agencies/{id}/alert-settings` → thresholds, webhook address and signing secret (roles 1–2; a dealership user gets 403). */
   registerOperation(app, alertOperations.getAlertSettings, async (request) => {
     if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN)
       throw forbidden('Only an agency administrator may change alerts');
-    return loadAlertThresholds(app.db, { organizationId: request.params.organization_id });
+    return loadAlertSettings(app.db, { organizationId: request.params.organization_id });
   });
 
-  /** `PUT /api/agencies/{id}/alert-settings` `{ anomaly_sigma, volume_floor, zero_day_lookback }` → the stored thresholds. */
+  /** `PUT /api/agencies/{id}/alert-settings` `{ anomaly_sigma, volume_floor, zero_day_lookback, webhook_url }` → the stored settings (400 for an address that is not https). */
   registerOperation(app, alertOperations.updateAlertSettings, async (request) => {
     if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN)
       throw forbidden('Only an agency administrator may change alerts');
-    return saveAlertThresholds(app.db, { organizationId: request.params.organization_id, thresholds: request.body });
+    return saveAlertSettings(app.db, { organizationId: request.params.organization_id, settings: request.body });
   });
 };
 export default alertRoutes;

@@ -1,4 +1,4 @@
-import type { AlertListQuery, AlertThresholds } from '@portal/contracts';
+import type { AlertListQuery, AlertSettingsBody } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation } from '@/lib/api-client';
 import { agencyKey } from '@/lib/query-keys';
@@ -58,6 +58,6 @@ export function useAlertSettings(organizationId: number, enabled: boolean) {
 
 /** `updateAlertSettings` (`PUT …/alert-settings`) → the stored thresholds. */
 export const useUpdateAlertSettings = (organizationId: number) =>
-  useAlertMutation(organizationId, (body: AlertThresholds) =>
+  useAlertMutation(organizationId, (body: AlertSettingsBody) =>
     callOperation('updateAlertSettings', { params: { organization_id: organizationId }, body }),
   );

@@ -1,11 +1,12 @@
-import { Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
-import { alertThresholdsSchema, type AlertThresholds } from '@portal/contracts';
+import { Button, Code, Group, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { alertSettingsBodySchema, type AlertSettings, type AlertSettingsBody } from '@portal/contracts';
 import { useState } from 'react';
 import { useAlertSettings, useUpdateAlertSettings } from '../api/alerts';
 
 /**
- * The agency's alert thresholds (roles 1–2): k of the drop rules, the impressions floor and the
- * zero-day lookback. Checked with the shared contract before sending; a refused save keeps the input.
+ * The agency's alert settings (roles 1–2): k of the drop rules, the impressions floor, the zero-day
+ * lookback and the webhook address (with the secret its requests are signed with). Checked with the
+ * shared contract before sending; a refused save keeps the input.
  */
 export function AlertThresholdsForm({ organizationId }: { organizationId: number }) {
   const settings = useAlertSettings(organizationId, true);
@@ -13,18 +14,20 @@ export function AlertThresholdsForm({ organizationId }: { organizationId: number
   return <ThresholdsEditor organizationId={organizationId} initial={settings.data} />;
 }
 
-function ThresholdsEditor({ organizationId, initial }: { organizationId: number; initial: AlertThresholds }) {
+function ThresholdsEditor({ organizationId, initial }: { organizationId: number; initial: AlertSettings }) {
   const update = useUpdateAlertSettings(organizationId);
-  const [values, setValues] = useState<AlertThresholds>(initial);
+  const { webhook_secret: initialSecret, ...body } = initial;
+  const [values, setValues] = useState<AlertSettingsBody>(body);
+  const secret = update.data ? update.data.webhook_secret : initialSecret;
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof AlertThresholds) => (value: string | number) =>
+  const set = (key: 'anomaly_sigma' | 'volume_floor' | 'zero_day_lookback') => (value: string | number) =>
     setValues({ ...values, [key]: typeof value === 'number' ? value : Number(value) });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="alert-thresholds">
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          const parsed = alertThresholdsSchema.safeParse(values);
+          const parsed = alertSettingsBodySchema.safeParse(values);
           if (!parsed.success) {
             setProblem(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join('; '));
             return;
@@ -35,7 +38,7 @@ function ThresholdsEditor({ organizationId, initial }: { organizationId: number;
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="alert-thresholds">
-            Thresholds
+            Thresholds and webhook
           </Title>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NumberInput
@@ -65,10 +68,25 @@ function ThresholdsEditor({ organizationId, initial }: { organizationId: number;
               onChange={set('zero_day_lookback')}
               w={220}
             />
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <TextInput
+              label="Webhook (Slack-compatible, https)"
+              placeholder="https://hooks.slack.com/services/…"
+              value={values.webhook_url ?? ''}
+              onChange={(event) => setValues({ ...values, webhook_url: event.currentTarget.value.trim() || null })}
+              w={480}
+            />
             <Button type="submit" loading={update.isPending}>
-              Save thresholds
+              Save
             </Button>
           </Group>
+          {secret ? (
+            <Text size="xs" c="dimmed">
+              Requests carry <Code>X-Portal-Signature</Code>: sha256 HMAC of &quot;timestamp.body&quot; with the secret{' '}
+              <Code data-testid="webhook-secret">{secret}</Code>
+            </Text>
+          ) : null}
           {problem || update.error ? (
             <Text size="sm" c="red" role="alert">
               {problem ?? update.error?.message}
