@@ -312,7 +312,13 @@ async function runSchedule(
     const at = app.clock();
     await logDeliveryOutcome(app.db, { ...delivery, status: final ? 'failed' : 'queued', error: reason, at });
     if (final) {
-      await finishRun(app.db, { scheduleId: data.scheduleId, runDate: data.runDate, status: 'failed', error: reason, at });
+      await finishRun(app.db, {
+        scheduleId: data.scheduleId,
+        runDate: data.runDate,
+        status: 'failed',
+        error: reason,
+        at,
+      });
       await onDeliveryFailedFinally(app, {
         ...delivery,
         ownerUserId: schedule.userId,

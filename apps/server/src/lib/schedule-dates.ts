@@ -76,7 +76,8 @@ export function nextRun(
   const today = localDate(now, timeZone);
   const due = latestDueRun(timing, now, timeZone);
   if (due && !ranOn.has(due.runDate)) return { date: today, at: now };
-  let date = latestDueDate(timing.type, timing.day, today) === today ? today : nextDueDate(timing.type, timing.day, today);
+  let date =
+    latestDueDate(timing.type, timing.day, today) === today ? today : nextDueDate(timing.type, timing.day, today);
   if (date < timing.startsOn) date = nextDueDate(timing.type, timing.day, addDays(timing.startsOn, -1));
   let at = zonedDateTime(date, timing.sendTime, timeZone);
   while (at.getTime() <= now.getTime() || ranOn.has(date)) {

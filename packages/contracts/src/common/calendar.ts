@@ -140,9 +140,7 @@ export function zonedDateTime(day: CalendarDay, time: string, timeZone: string):
 
 /** The zone's short name at an instant in US English: 'CST', 'CDT', 'NST', 'GMT+5:30' (Kolkata has no US abbreviation). */
 export function zoneAbbreviation(instant: Instant, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(
-    toInstant(instant),
-  );
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(toInstant(instant));
   return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
 }
 

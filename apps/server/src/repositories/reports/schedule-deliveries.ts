@@ -72,7 +72,11 @@ export async function logDeliveryAttempt(
       lastAttemptAt: params.at,
     })
     .onConflictDoUpdate({
-      target: [reportScheduleDeliveries.scheduleId, reportScheduleDeliveries.runDate, reportScheduleDeliveries.recipient],
+      target: [
+        reportScheduleDeliveries.scheduleId,
+        reportScheduleDeliveries.runDate,
+        reportScheduleDeliveries.recipient,
+      ],
       set: { attempts: sql`${reportScheduleDeliveries.attempts} + 1`, lastAttemptAt: params.at },
     });
 }
