@@ -200,6 +200,16 @@ describe('recurring reports', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ to: 'dealer@demo.test' });
     expect(notices[0]!.text).toContain('Reason: mailbox unavailable');
+    // The whole log, through its read route.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `${base}/report-schedules/${id}/deliveries`,
+      headers: authHeaders(cookie),
+    });
+    expect(log.statusCode).toBe(200);
+    expect(log.json().data).toEqual([
+      expect.objectContaining({ run_date: '2026-12-01', recipient: email, status: 'failed', attempts: 2 }),
+    ]);
   });
 
   it('arrives at the local send time across the 2027 daylight-saving changes, in the dealership’s and recipients’ zones', async () => {
@@ -299,6 +309,12 @@ describe('recurring reports', () => {
     const agency = await login(t.app, 'agency@demo.test');
     const theirs = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: authHeaders(agency) });
     expect(theirs.json().data.map((s: { id: number }) => s.id)).not.toContain(id);
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `${base}/report-schedules/${id}/deliveries`,
+      headers: authHeaders(agency),
+    });
+    expect(log.statusCode).toBe(404);
     for (const method of ['PATCH', 'DELETE'] as const) {
       const response = await t.app.inject({
         method,

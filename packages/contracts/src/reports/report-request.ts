@@ -237,6 +237,10 @@ export const reportDeliverySchema = z.object({
   finished_at: z.string().nullable(),
 });
 export type ReportDelivery = z.infer<typeof reportDeliverySchema>;
+/** The most deliveries `GET .../report-schedules/{schedule_id}/deliveries` answers (newest first). */
+export const REPORT_DELIVERY_LOG_LIMIT = 50;
+/** `GET .../campaigns/report-schedules/{schedule_id}/deliveries` → the schedule's delivery log, newest first. */
+export const listReportDeliveriesResponseSchema = z.object({ data: z.array(reportDeliverySchema) });
 
 /** A recurring report of the signed-in user (`GET .../campaigns/report-schedules`). */
 export const reportScheduleSchema = z.object({

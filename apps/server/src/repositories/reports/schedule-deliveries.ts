@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { ReportDelivery } from '@portal/contracts';
+import { REPORT_DELIVERY_LOG_LIMIT, type ReportDelivery } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { reportScheduleDeliveries, reportSchedules } from '../../db/schema';
 
@@ -112,6 +112,44 @@ export async function logDeliveryOutcome(
     );
 }
 
+type DeliveryRow = typeof reportScheduleDeliveries.$inferSelect;
+
+function toDelivery(row: DeliveryRow): ReportDelivery {
+  return {
+    run_date: row.runDate,
+    recipient: row.recipient,
+    status: row.status as ReportDelivery['status'],
+    attempts: row.attempts,
+    error: row.error,
+    queued_at: row.queuedAt.toISOString(),
+    last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The delivery log of one schedule of a dealership, newest first (run day, then time queued), at most
+ * `REPORT_DELIVERY_LOG_LIMIT` rows. The caller has checked that the schedule is the user's.
+ */
+export async function listDeliveries(db: Db, params: { dealershipId: number; scheduleId: number }) {
+  const rows = await db
+    .select()
+    .from(reportScheduleDeliveries)
+    .where(
+      and(
+        eq(reportScheduleDeliveries.scheduleId, params.scheduleId),
+        eq(reportScheduleDeliveries.dealershipId, params.dealershipId),
+      ),
+    )
+    .orderBy(
+      desc(reportScheduleDeliveries.runDate),
+      desc(reportScheduleDeliveries.queuedAt),
+      desc(reportScheduleDeliveries.id),
+    )
+    .limit(REPORT_DELIVERY_LOG_LIMIT);
+  return rows.map(toDelivery);
+}
+
 /** The newest delivery of each schedule (by run day, then time queued), keyed by schedule id. */
 export async function lastDeliveries(db: Db, scheduleIds: number[]): Promise<Map<number, ReportDelivery>> {
   if (scheduleIds.length === 0) return new Map();
@@ -125,19 +163,5 @@ export async function lastDeliveries(db: Db, scheduleIds: number[]): Promise<Map
       desc(reportScheduleDeliveries.queuedAt),
       desc(reportScheduleDeliveries.id),
     );
-  return new Map(
-    rows.map((row) => [
-      row.scheduleId,
-      {
-        run_date: row.runDate,
-        recipient: row.recipient,
-        status: row.status as ReportDelivery['status'],
-        attempts: row.attempts,
-        error: row.error,
-        queued_at: row.queuedAt.toISOString(),
-        last_attempt_at: row.lastAttemptAt?.toISOString() ?? null,
-        finished_at: row.finishedAt?.toISOString() ?? null,
-      },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.scheduleId, toDelivery(row)]));
 }

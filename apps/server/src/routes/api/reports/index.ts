@@ -16,6 +16,7 @@ import {
   setSchedulePaused,
   updateScheduleRequest,
 } from '../../../repositories/reports/schedules';
+import { listDeliveries } from '../../../repositories/reports/schedule-deliveries';
 import { reportChecks } from './checks';
 
 /**
@@ -142,6 +143,22 @@ const reportRoutes: RouteModule = async (app) => {
       now: app.clock(),
     }),
   }));
+
+  /**
+   * `GET .../campaigns/report-schedules/{schedule_id}/deliveries` → `{ data: ReportDelivery[] }`: the
+   * schedule's delivery log (issue 21 §5), newest first, at most 50 — per run day and recipient, the
+   * state (queued, sent, failed), attempts, the last attempt's reason and the times (ISO 8601). 404
+   * when the schedule is not the signed-in user's (another user's, dealership's or organization's).
+   */
+  registerOperation(app, reportOperations.listReportDeliveries, async (request) => {
+    const owner = {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      scheduleId: request.params.schedule_id,
+    };
+    if (!(await getOwnSchedule(app.db, owner))) throw notFound('Scheduled report not found');
+    return { data: await listDeliveries(app.db, owner) };
+  });
 
   /**
    * `PATCH .../campaigns/report-schedules/{schedule_id}` `{ paused?, request? }` → 204. `paused` pauses
