@@ -189,7 +189,17 @@ describe('ScheduledReports', () => {
         next_run_at: '2026-11-30T04:00:00.000Z',
       },
     ];
-    mockApi({ [`GET ${BASE}`]: () => ({ body: { data: schedules } }) });
+    const api = mockApi({
+      [`GET ${BASE}`]: () => ({ body: { data: schedules } }),
+      [`GET ${BASE}/:id/deliveries`]: () => ({
+        body: {
+          data: [
+            { ...delivery, run_date: '2026-11-23', status: 'failed', attempts: 5, error: 'mailbox unavailable' },
+            { ...delivery, run_date: '2026-11-16', status: 'sent', finished_at: '2026-11-16T14:00:09.000Z' },
+          ],
+        },
+      }),
+    });
     renderWithProviders(<ScheduledReports organizationId={1} dealershipId={101} />, { path: '/x', url: '/x' });
     const rows = await screen.findAllByTestId('scheduled-report');
     expect(screen.getByRole('columnheader', { name: 'Last delivery' })).toBeInTheDocument();
@@ -205,6 +215,21 @@ describe('ScheduledReports', () => {
     expect(rows[3]).toHaveTextContent("Recipient's time");
     expect(rows[3]).toHaveTextContent('Asia/Kolkata time');
     expect(rows[3]).toHaveTextContent(/9:30 AM GMT\+5:30/);
+
+    // The whole log of a schedule, from its last delivery.
+    await userEvent.click(within(rows[2]!).getByRole('button', { name: 'Delivery log' }));
+    const log = await screen.findByRole('dialog', { name: 'Delivery log' });
+    const entries = await within(log).findAllByTestId('delivery-log-row');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Nov 23, 2026');
+    expect(entries[0]).toHaveTextContent('Failed');
+    expect(entries[0]).toHaveTextContent('mailbox unavailable');
+    expect(entries[1]).toHaveTextContent('Sent');
+    // Finished at 8:00 AM in the schedule's zone (14:00 UTC is 8:00 CST).
+    expect(entries[1]).toHaveTextContent('11/16/2026 8:00 AM');
+    expect(api.calls.map((c) => c.path)).toContain(
+      '/api/agencies/1/dealership/101/campaigns/report-schedules/3/deliveries',
+    );
   });
 
   it('edits the send time and the zone: the PATCH carries them', async () => {

@@ -49,6 +49,7 @@ import {
 } from '../api/report-generator';
 import { dayOptions } from '../utils/report-form';
 import { browserTimeZone, formatSendTime } from '../utils/send-time';
+import { DeliveryLogModal, deliveryBadge } from './delivery-log';
 import { SendTimeFields } from './send-time-fields';
 
 /** 'Every Monday' / 'Monthly on the 3rd'. */
@@ -71,7 +72,7 @@ const metricNames = (schedule: ReportSchedule) =>
  * run's day, and the recipient when it is not the schedule's current one. Before the delivery log
  * (a schedule that ran before it was kept), the last run's status.
  */
-function LastDelivery({ schedule }: { schedule: ReportSchedule }) {
+function LastDelivery({ schedule, onShowLog }: { schedule: ReportSchedule; onShowLog: () => void }) {
   const delivery = schedule.last_delivery;
   if (!delivery) {
     if (schedule.last_run_at === null)
@@ -95,15 +96,7 @@ function LastDelivery({ schedule }: { schedule: ReportSchedule }) {
       </Group>
     );
   }
-  const retrying = delivery.status === 'queued' && delivery.error !== null;
-  const badge =
-    delivery.status === 'sent'
-      ? { color: 'green', label: 'Sent' }
-      : delivery.status === 'failed'
-        ? { color: 'red', label: 'Failed' }
-        : retrying
-          ? { color: 'yellow', label: 'Retrying' }
-          : { color: 'blue', label: 'Queued' };
+  const badge = deliveryBadge(delivery);
   const attempts = `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`;
   return (
     <Stack gap={2} data-testid="last-delivery">
@@ -124,6 +117,9 @@ function LastDelivery({ schedule }: { schedule: ReportSchedule }) {
           {delivery.error}
         </Text>
       ) : null}
+      <Button variant="subtle" size="compact-xs" w="fit-content" px={0} onClick={onShowLog}>
+        Delivery log
+      </Button>
     </Stack>
   );
 }
@@ -144,6 +140,7 @@ export function ScheduledReports(ids: TenantIds) {
   const sendNow = useSendScheduleNow(ids);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
   const [editing, setEditing] = useState<ReportSchedule | null>(null);
+  const [logOf, setLogOf] = useState<ReportSchedule | null>(null);
   const fail = (error: unknown) => toast(isApiError(error) ? error.message : 'An error has occured', 'red');
 
   return (
@@ -203,7 +200,7 @@ export function ScheduledReports(ids: TenantIds) {
                   </Table.Td>
                   <Table.Td>{formatNames[schedule.report_format]}</Table.Td>
                   <Table.Td>
-                    <LastDelivery schedule={schedule} />
+                    <LastDelivery schedule={schedule} onShowLog={() => setLogOf(schedule)} />
                   </Table.Td>
                   <Table.Td>
                     {schedule.paused || schedule.next_run_date === null ? (
@@ -317,6 +314,7 @@ export function ScheduledReports(ids: TenantIds) {
         ) : null}
       </Modal>
       {editing ? <EditScheduleModal ids={ids} schedule={editing} onClose={() => setEditing(null)} /> : null}
+      {logOf ? <DeliveryLogModal ids={ids} schedule={logOf} onClose={() => setLogOf(null)} /> : null}
     </Card>
   );
 }
