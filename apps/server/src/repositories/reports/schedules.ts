@@ -176,7 +176,12 @@ export function nextScheduleRun(
   ranOn: ReadonlySet<string>,
 ): { date: string; at: Date } | null {
   if (schedule.paused) return null;
-  return nextRun(scheduleTiming(schedule), now, timeZone, ranOn);
+  try {
+    return nextRun(scheduleTiming(schedule), now, timeZone, ranOn);
+  } catch {
+    // A zone the runtime no longer knows (validated when stored): no next run rather than a failed list.
+    return null;
+  }
 }
 
 /** The signed-in user's recurring reports of a dealership, newest first, with last and next run. */

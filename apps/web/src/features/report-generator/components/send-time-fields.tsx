@@ -1,6 +1,6 @@
 import { Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import type { ScheduleZoneSource } from '@portal/contracts';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { effectiveZone, sendTimeOptions, sendTimeWithZone, timeZoneOptions } from '../utils/send-time';
 
 export interface SendTimeFieldsProps {
@@ -28,6 +28,7 @@ export function SendTimeFields({
   onChange,
 }: SendTimeFieldsProps) {
   const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
+  const zoneLabelId = useId();
   const zone =
     dealershipZone === null && zoneSource === 'dealership'
       ? null
@@ -46,11 +47,11 @@ export function SendTimeFields({
           onChange={(value) => value && onChange({ sendTime: value })}
         />
         <Stack gap={4}>
-          <Text size="sm" fw={500} id="send-time-zone-label">
+          <Text size="sm" fw={500} id={zoneLabelId}>
             Time zone
           </Text>
           <SegmentedControl
-            aria-labelledby="send-time-zone-label"
+            aria-labelledby={zoneLabelId}
             value={zoneSource}
             onChange={(value) => onChange({ zoneSource: value as ScheduleZoneSource })}
             data={[
