@@ -133,7 +133,13 @@ const toast = (message: string, color = 'green') =>
  * zone's abbreviation, and the zone); send now, edit, pause/resume, and delete after a confirmation
  * (spec 001 §2.13, issue 25 items 12, 13, issue 21 §5).
  */
-export function ScheduledReports(ids: TenantIds) {
+export function ScheduledReports({
+  dealershipTimeZone = null,
+  ...ids
+}: TenantIds & {
+  /** The dealership's (its agency's) zone, for the edit form's "Dealership's" choice; null when not known. */
+  dealershipTimeZone?: string | null;
+}) {
   const query = useReportSchedules(ids);
   const update = useUpdateReportSchedule(ids);
   const remove = useDeleteReportSchedule(ids);
@@ -313,7 +319,14 @@ export function ScheduledReports(ids: TenantIds) {
           </Stack>
         ) : null}
       </Modal>
-      {editing ? <EditScheduleModal ids={ids} schedule={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditScheduleModal
+          ids={ids}
+          schedule={editing}
+          dealershipTimeZone={dealershipTimeZone}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
       {logOf ? <DeliveryLogModal ids={ids} schedule={logOf} onClose={() => setLogOf(null)} /> : null}
     </Card>
   );
@@ -328,10 +341,12 @@ export function ScheduledReports(ids: TenantIds) {
 function EditScheduleModal({
   ids,
   schedule,
+  dealershipTimeZone,
   onClose,
 }: {
   ids: TenantIds;
   schedule: ReportSchedule;
+  dealershipTimeZone: string | null;
   onClose: () => void;
 }) {
   const edit = useEditReportSchedule(ids);
@@ -457,7 +472,7 @@ function EditScheduleModal({
           </Group>
           <SendTimeFields
             {...clock}
-            dealershipZone={schedule.time_zone_source === 'dealership' ? schedule.time_zone : null}
+            dealershipZone={schedule.time_zone_source === 'dealership' ? schedule.time_zone : dealershipTimeZone}
             errors={{ sendTime: errors.get('send_time'), timeZone: errors.get('time_zone') }}
             onChange={(change) => setClock((current) => ({ ...current, ...change }))}
           />
