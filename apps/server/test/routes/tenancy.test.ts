@@ -316,6 +316,8 @@ const missingRecordRoutes = new Set([
   `PATCH ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
   `DELETE ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
   `POST ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/send-now`,
+  // Issue 21 §5: a schedule's delivery log.
+  `GET ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/deliveries`,
 ]);
 
 /** Values for query parameters a route requires beyond the date range. */

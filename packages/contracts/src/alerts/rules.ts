@@ -5,7 +5,25 @@ import { formatDay } from '../common/calendar';
  * The alert rules (issue 21 §3, docs/trust.md "Alerts"). Each open alert is one condition of one
  * rule on one campaign (or connection); it resolves itself when the condition clears.
  */
-export const alertRuleSchema = z.enum(['pacing', 'zero_delivery', 'ctr_drop', 'delivery_drop', 'sync_failed', 'stale']);
+export const alertRuleSchema = z.enum([
+  'pacing',
+  'zero_delivery',
+  'ctr_drop',
+  'delivery_drop',
+  'sync_failed',
+  'stale',
+  'delivery_failed',
+]);
+
+/** The rules the evaluation computes (and resolves); `delivery_failed` is raised by the report job instead. */
+export const EVALUATED_RULES = [
+  'pacing',
+  'zero_delivery',
+  'ctr_drop',
+  'delivery_drop',
+  'sync_failed',
+  'stale',
+] as const;
 export type AlertRule = z.infer<typeof alertRuleSchema>;
 
 export const alertRuleLabels: Record<AlertRule, string> = {
@@ -15,6 +33,7 @@ export const alertRuleLabels: Record<AlertRule, string> = {
   delivery_drop: 'Delivery drop',
   sync_failed: 'Sync failed',
   stale: 'Data stale',
+  delivery_failed: 'Scheduled report failed',
 };
 
 /**

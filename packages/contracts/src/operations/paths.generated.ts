@@ -97,6 +97,7 @@ export const operationPaths = {
   listOrganizations: { method: 'GET', path: '/api/organizations' },
   listPhoneCalls: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/search/:campaign_id/calls' },
   listPhoneCallsCsv: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/search/:campaign_id/calls/csv' },
+  listReportDeliveries: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-schedules/:schedule_id/deliveries' },
   listReportRows: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-rows' },
   listReportSchedules: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-schedules' },
   listReportTags: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-tags' },

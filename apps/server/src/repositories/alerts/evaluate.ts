@@ -3,6 +3,7 @@ import {
   addDays,
   campaignFreshness,
   deliveryConditions,
+  EVALUATED_RULES,
   formatDay,
   pacingStateLabels,
   TRAILING_DAYS,
@@ -324,6 +325,7 @@ async function writeConditions(
         and(
           eq(alerts.organizationId, organizationId),
           isNull(alerts.resolvedAt),
+          inArray(alerts.rule, [...EVALUATED_RULES]),
           keys.length > 0 ? notInArray(alerts.conditionKey, keys) : undefined,
         ),
       )
