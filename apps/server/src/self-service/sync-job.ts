@@ -19,6 +19,9 @@ export const REFRESH_JOB = 'self-service-refresh';
 /** A live campaign's daily refresh re-reads this many recent days (platforms restate late conversions). */
 const REFRESH_DAYS = 7;
 
+/** The refresh's cron (in SYNC_ZONE): every `everyHours` hours on the hour, from midnight. */
+export const refreshCron = (everyHours: number) => (everyHours === 1 ? '0 * * * *' : `0 */${everyHours} * * *`);
+
 const syncQueue = {
   policy: 'stately' as const,
   retryLimit: 4,
@@ -119,8 +122,8 @@ export const selfServiceJobs: JobDefinition[] = [
   {
     name: REFRESH_JOB,
     queue: { retryLimit: 2 },
-    schedule: { cron: '0 6 * * *', tz: 'America/Chicago' },
-    /** Daily: re-sync every live or failed campaign. */
+    schedule: { cron: refreshCron(1), tz: 'America/Chicago' },
+    /** Hourly by default (server.ts sets SELF_SERVICE_SYNC_EVERY_HOURS): re-sync every live or failed campaign, its last 7 days again. */
     handler: async (app) => {
       for (const { id } of await campaignsToRefresh(app.db)) await enqueueSync(app, id);
     },
