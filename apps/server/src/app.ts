@@ -78,6 +78,8 @@ export interface AppOptions {
    * (AUDIT_RETENTION_DAYS). Defaults: http://localhost:3000 and 400.
    */
   accounts?: Partial<AccountSettings>;
+  /** Hours between self-service refreshes (SELF_SERVICE_SYNC_EVERY_HOURS; default 1: hourly). */
+  selfServiceSyncEveryHours?: number;
 }
 
 /** Account links and audit retention unless told otherwise (PUBLIC_URL, AUDIT_RETENTION_DAYS). */
@@ -175,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('clock', clock);
   app.decorate('reportLimits', options.reportLimits ?? DEFAULT_REPORT_LIMITS);
   app.decorate('accounts', { ...DEFAULT_ACCOUNT_SETTINGS, ...options.accounts });
+  app.decorate('selfServiceSyncEveryHours', options.selfServiceSyncEveryHours ?? 1);
   app.decorate(
     'reports',
     options.reports ?? {

@@ -8,6 +8,9 @@ import { isDemoLoaded, loadDemo } from './demo/load-demo';
 import { createJobQueue } from './jobs/queue';
 import { REPORT_SCHEDULES_CRON, REPORT_SCHEDULES_TICK_QUEUE } from './jobs/report-jobs';
 import { startJobWorkers } from './jobs/workers';
+import { requestAlertEvaluation } from './jobs/alert-evaluation';
+import { REFRESH_JOB, refreshCron } from './self-service/sync-job';
+import { SYNC_ZONE } from './repositories/trust';
 import { createSheetsClient } from './lib/google-sheets';
 import { createMailer } from './lib/mail';
 import { resolveSessionSecret } from './lib/secrets';
@@ -78,6 +81,7 @@ async function main() {
       publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
       auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     },
+    selfServiceSyncEveryHours: config.SELF_SERVICE_SYNC_EVERY_HOURS,
     logger: loggerOptions(config.LOG_LEVEL),
     exports: {
       renderer: exportRenderer,
@@ -107,6 +111,10 @@ async function main() {
   });
   // One cron schedule per queue name (pg-boss keeps one row): every process may set it.
   await jobs.schedule(REPORT_SCHEDULES_TICK_QUEUE, REPORT_SCHEDULES_CRON, {}, { tz: 'UTC' });
+  // The self-service refresh every SELF_SERVICE_SYNC_EVERY_HOURS hours (issue 21 §1; hourly by default).
+  await jobs.schedule(REFRESH_JOB, refreshCron(config.SELF_SERVICE_SYNC_EVERY_HOURS), {}, { tz: SYNC_ZONE });
+  // Alerts are evaluated at start (the demo's planted anomaly shows on the first start) and after.
+  await requestAlertEvaluation(app);
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -70,5 +70,7 @@ declare module 'fastify' {
     accounts: AccountSettings;
     /** Ad platform connectors, token cipher and OAuth state secret (src/self-service). */
     adPlatforms: AdPlatforms;
+    /** Self-service campaigns re-sync every this many hours (SELF_SERVICE_SYNC_EVERY_HOURS, issue 21 §1). */
+    selfServiceSyncEveryHours: number;
   }
 }

@@ -112,7 +112,11 @@ test('the agency overview lists every rooftop with totals and links each to its 
   const rooftops = ((await api.json()) as { data: Array<{ id: number; name: string }> }).data;
   await expect(page.getByRole('table', { name: 'Rooftops' }).locator('tbody tr')).toHaveCount(rooftops.length + 1);
   await expect(page.getByTestId('overview-totals')).toContainText(`Total (${rooftops.length} rooftops)`);
-  await expect(page.getByText('Not available').first()).toBeVisible();
+  // Issue 21 §3: the demo dealer's rooftop has open alerts (its planted campaign), linked to the alert centre.
+  await expect(page.getByTestId('rooftop-101').getByRole('link', { name: /^\d+$/ })).toHaveAttribute(
+    'href',
+    '/dashboard/agency/1/alerts?dealership=101',
+  );
   await shot(page, 'agency-overview');
   await expectAccessible(page, 'agency overview');
   // Sort by impressions with the keyboard; the order is in the URL.

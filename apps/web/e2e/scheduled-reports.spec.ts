@@ -51,6 +51,10 @@ async function fillWeekly(page: Page, email: string) {
   await page.getByRole('option', { name: 'Day', exact: true }).click();
   await dialog.getByRole('combobox', { name: 'Day of the week' }).click();
   await page.getByRole('option', { name: 'Monday' }).click();
+  // Issue 21 §5: sent at a local time, the dealership's to start with, shown with the zone's abbreviation.
+  await expect(dialog.getByTestId('send-time-summary')).toHaveText(
+    /^Sent at 8:00 AM C[SD]T \(America\/Chicago time\)$/,
+  );
   return dialog;
 }
 
@@ -68,7 +72,12 @@ test.describe('Scheduled reports', () => {
     await expect(dialog.getByText('Your report is scheduled')).toBeVisible();
     await expect(dialog.getByText('Great! Your report is now being generated.')).toHaveCount(0);
     await expect(dialog).toContainText(`Every Monday, it will be sent to ${email}.`);
-    await expect(dialog).toContainText(`The first one goes out on ${nextMondayLabel()} (${ZONE} time).`);
+    // At 8:00 AM that day (or at once, when today is that Monday and 8:00 has passed).
+    await expect(dialog).toContainText(
+      new RegExp(
+        `The first one goes out on ${nextMondayLabel()} at \\d{1,2}:\\d{2} [AP]M C[SD]T \\(${ZONE} time\\)\\.`,
+      ),
+    );
     await expect(dialog).toContainText('Nothing is sent now.');
     await page.screenshot({ path: `${screenshotDir}/scheduled-report-confirmation.png` });
     // Nothing was sent by the submission: the one email below is the one sent now (a job queued by the

@@ -59,5 +59,6 @@ export * from './audit/operations';
 export * from './agency-overview/overview';
 export * from './agency-overview/operations';
 export * from './trust';
+export * from './alerts';
 export * from './branding/branding';
 export * from './branding/operations';

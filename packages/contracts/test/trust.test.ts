@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignFreshness, computePacing, expectedThrough, freshnessLabel, nextDailyRun } from '../src';
+import { campaignFreshness, computePacing, expectedThrough, freshnessLabel, nextDailyRun, nextRunEvery } from '../src';
 
 const ZONE = 'America/Chicago';
 const flight = { start: '2026-11-01', end: '2026-11-30' };
@@ -42,6 +42,15 @@ describe('nextDailyRun', () => {
     // 2026-11-01 is the end of daylight time: 05:00 CDT on Oct 31 → 06:00 CDT that day (11:00 UTC).
     expect(nextDailyRun(new Date('2026-10-31T10:00:00Z'), 6, ZONE).toISOString()).toBe('2026-10-31T11:00:00.000Z');
     expect(nextDailyRun(new Date('2026-10-31T12:00:00Z'), 6, ZONE).toISOString()).toBe('2026-11-01T12:00:00.000Z');
+  });
+});
+
+describe('nextRunEvery', () => {
+  it('is the next hour divisible by the period, on the hour in the zone', () => {
+    // 12:00 CST on Nov 15 (18:00 UTC): hourly → 13:00 CST; every 6 hours → 18:00 CST; daily → next midnight.
+    expect(nextRunEvery(new Date('2026-11-15T18:00:00Z'), 1, ZONE).toISOString()).toBe('2026-11-15T19:00:00.000Z');
+    expect(nextRunEvery(new Date('2026-11-15T18:20:00Z'), 6, ZONE).toISOString()).toBe('2026-11-16T00:00:00.000Z');
+    expect(nextRunEvery(new Date('2026-11-15T18:20:00Z'), 24, ZONE).toISOString()).toBe('2026-11-16T06:00:00.000Z');
   });
 });
 

@@ -37,6 +37,10 @@ export const UNWATCHED_TABLES = [
   // The log of every ingestion and sync attempt (issue 21): only the Data health page reads it, and
   // that answer is never kept; an ingestion's data tables name their own tenants.
   'sync_runs',
+  // Alerts (issue 21 §3): re-evaluated after every ingestion and sync and on a timer; the alert
+  // centre and the overview's open-alert column read them uncached.
+  'alerts',
+  'alert_comments',
 ] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */
@@ -137,6 +141,8 @@ export const DATA_KINDS: Readonly<Record<string, WatchedTable>> = {
   report_schedules: { kind: 'report-jobs', tenants: byTenantColumns },
   report_schedule_runs: { kind: 'report-jobs', tenants: byParent('report_schedules', 'schedule_id') },
   report_deliveries: { kind: 'report-jobs', tenants: everyone },
+  // Issue 21 §5: the delivery log of scheduled reports (the schedule list shows each one's newest).
+  report_schedule_deliveries: { kind: 'report-jobs', tenants: byTenantColumns },
   // Issue 21: a campaign's freshness (written with its ingested rows) and an agency's pacing band.
   campaign_freshness: campaignData(byManagedCampaign),
   agency_trust_settings: { kind: 'tenancy', tenants: byOrganization() },

@@ -3,12 +3,21 @@ import { reportJobDefinitions } from './report-jobs';
 import { selfServiceJobs } from '../self-service/sync-job';
 import type { JobDefinition } from './job-definition';
 import { auditRetentionJob } from './audit-retention';
+import { alertEvaluationJob } from './alert-evaluation';
+import { alertDigestJob, alertWebhookJob } from './alert-notifications';
 
 // JobDefinition lives in its own module so the job kinds can name it without an import cycle.
 export type { JobDefinition } from './job-definition';
 
 /** Every job kind the portal runs. Features add theirs here. */
-export const jobDefinitions: JobDefinition[] = [...reportJobDefinitions, ...selfServiceJobs, auditRetentionJob];
+export const jobDefinitions: JobDefinition[] = [
+  ...reportJobDefinitions,
+  ...selfServiceJobs,
+  auditRetentionJob,
+  alertEvaluationJob,
+  alertWebhookJob as JobDefinition,
+  alertDigestJob,
+];
 
 const defaultQueue = { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 5 * 60 };
 

@@ -27,6 +27,7 @@ import userRoutes from './api/users';
 import auditRoutes from './api/audit';
 import agencyOverviewRoutes from './api/agency-overview';
 import trustRoutes from './api/trust';
+import alertRoutes from './api/alerts';
 import brandingRoutes from './api/branding';
 
 export type { RouteModule, RouteOptions } from './route-module';
@@ -62,6 +63,7 @@ const routeModules: RouteModule[] = [
   auditRoutes,
   agencyOverviewRoutes,
   trustRoutes,
+  alertRoutes,
   brandingRoutes,
 ];
 

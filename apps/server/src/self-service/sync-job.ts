@@ -10,6 +10,7 @@ import {
   upsertProductRows,
 } from '../repositories/self-service';
 import { recordSyncRun } from '../repositories/trust/record';
+import { requestAlertEvaluation } from '../jobs/alert-evaluation';
 import { grantCampaign } from './account-scope';
 import { withPlatform } from './platform-access';
 
@@ -17,6 +18,9 @@ export const SYNC_JOB = 'self-service-sync';
 export const REFRESH_JOB = 'self-service-refresh';
 /** A live campaign's daily refresh re-reads this many recent days (platforms restate late conversions). */
 const REFRESH_DAYS = 7;
+
+/** The refresh's cron (in SYNC_ZONE): every `everyHours` hours on the hour, from midnight. */
+export const refreshCron = (everyHours: number) => (everyHours === 1 ? '0 * * * *' : `0 */${everyHours} * * *`);
 
 const syncQueue = {
   policy: 'stately' as const,
@@ -89,10 +93,12 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
       },
     });
     await recordSyncRun(app.db, { ...run, finishedAt: app.adPlatforms.clock(), status: 'ok', rowsLoaded });
+    await requestAlertEvaluation(app);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     app.log.warn({ campaignId, retryCount: job.retryCount, reason }, 'self-service sync failed');
     await recordSyncRun(app.db, { ...run, finishedAt: app.adPlatforms.clock(), status: 'failed', error: reason });
+    await requestAlertEvaluation(app);
     if (job.retryCount >= job.retryLimit) {
       await setImportStatus(app.db, {
         campaignId: campaign.id,
@@ -116,8 +122,8 @@ export const selfServiceJobs: JobDefinition[] = [
   {
     name: REFRESH_JOB,
     queue: { retryLimit: 2 },
-    schedule: { cron: '0 6 * * *', tz: 'America/Chicago' },
-    /** Daily: re-sync every live or failed campaign. */
+    schedule: { cron: refreshCron(1), tz: 'America/Chicago' },
+    /** Hourly by default (server.ts sets SELF_SERVICE_SYNC_EVERY_HOURS): re-sync every live or failed campaign, its last 7 days again. */
     handler: async (app) => {
       for (const { id } of await campaignsToRefresh(app.db)) await enqueueSync(app, id);
     },

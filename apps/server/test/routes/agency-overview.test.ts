@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ctrPercent, previousPeriod, type OverviewResponse } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import { alerts } from '../../src/db/schema';
+import { evaluateAlerts } from '../../src/repositories/alerts';
 import { peerBand } from '../../src/repositories/agency-overview/overview';
+import { TEST_NOW } from '../constants';
 import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
 
 /** Issue 23 §1: the agency overview, checked against the ingestion files the demo was loaded from. */
@@ -12,7 +16,20 @@ const RANGE = { startDate: '2026-10-16', endDate: '2026-11-14' };
 beforeAll(async () => {
   t = await build();
   agency = await login(t.app, 'agency@demo.test');
+  // Issue 21 §3: the alerts of the demo at TEST_NOW, as the server's start-up evaluation writes them.
+  await evaluateAlerts(t.database.db, { now: TEST_NOW });
 });
+
+/** Unresolved, not snoozed alerts per rooftop, read from the table itself. */
+async function openAlertsOf(dealershipId: number): Promise<number> {
+  const [row] = await t.database.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(alerts)
+    .where(
+      sql`${alerts.dealershipId} = ${dealershipId} and ${alerts.resolvedAt} is null and ${alerts.snoozedUntil} is null`,
+    );
+  return row!.n;
+}
 afterAll(async () => {
   await t.close();
 });
@@ -55,9 +72,9 @@ describe('agency overview', () => {
       expect(row.current.leads).toBe(expected.leads);
       expect(row.daily_impressions.length).toBe(30);
       expect(row.daily_impressions.reduce((a, b) => a + b, 0)).toBe(expected.impressions);
-      // Issue 21: pacing and freshness of the rooftop's managed campaigns; open alerts not yet.
+      // Issue 21: pacing, freshness and open alerts of the rooftop.
       expect(row.trust.available).toBe(true);
-      expect(row.trust.open_alerts).toBeNull();
+      expect(row.trust.open_alerts, row.name).toBe(await openAlertsOf(row.dealership_id));
       expect(row.trust.pacing_state).toEqual(expect.any(String));
       expect(row.trust.data_freshness).toEqual(expect.any(String));
     }
@@ -66,6 +83,8 @@ describe('agency overview', () => {
     const demoDealer = overview.rows.find((row) => row.dealership_id === 101)!;
     expect(demoDealer.trust.pacing_state).toBe('1 under of 2 paced');
     expect(demoDealer.trust.data_freshness).toMatch(/^Data through Nov 14, 2026, updated /);
+    // Its planted campaign's pacing alert at least.
+    expect(demoDealer.trust.open_alerts).toBeGreaterThanOrEqual(1);
     const sum = (key: 'impressions' | 'clicks' | 'spend' | 'leads') =>
       overview.rows.reduce((total, row) => total + row.current[key], 0);
     const totals = overview.totals.current;
@@ -111,7 +130,14 @@ describe('agency overview', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toMatch(/^Rooftop,City,State,Impressions,Clicks,CTR \(%\)/);
     expect(lines.at(-1)).toMatch(/^Total,/);
-    expect(lines.at(1)).toContain('Not available');
+    const header = lines[0]!.split(',');
+    const json = (await get(query)).json() as OverviewResponse;
+    const column = header.indexOf('Open alerts');
+    expect(column).toBeGreaterThan(0);
+    // Rows are in the same order as the JSON (by name); a rooftop name holds no comma in the demo.
+    expect(lines.slice(1, -1).map((line) => Number(line.split(',')[column]))).toEqual(
+      json.rows.map((row) => row.trust.open_alerts),
+    );
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/agencies/1/overview.pdf?${query}`,

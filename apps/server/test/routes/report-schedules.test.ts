@@ -79,7 +79,7 @@ const campaignIds = readDemoFile('campaigns')
   .map((c) => Number(c.client_campaign_id))
   .slice(0, 2);
 
-async function schedule(email: string, type: 'day' | 'month', day: number) {
+async function schedule(email: string, type: 'day' | 'month', day: number, clock: Record<string, string> = {}) {
   const response = await t.app.inject({
     method: 'POST',
     url: `${base}/report-generator`,
@@ -93,9 +93,10 @@ async function schedule(email: string, type: 'day' | 'month', day: number) {
       recurring: true,
       recurring_interval: { type, day },
       scheduleDay: day,
+      ...clock,
     },
   });
-  expect(response.statusCode).toBe(201);
+  expect(response.statusCode, response.body).toBe(201);
   return response.json().schedule_id as number;
 }
 
@@ -170,7 +171,7 @@ describe('recurring reports', () => {
     expect(sent.find((m) => m.to === email)!.attachments![0]!.filename).toMatch(/_2026-10-01_2026-10-31\.csv$/);
   });
 
-  it('a run that keeps failing is visible in the list', async () => {
+  it('a run that keeps failing is visible in the list, logged per recipient, and its owner is told once', async () => {
     now = new Date('2026-12-01T18:00:00Z'); // Tuesday
     const email = `fail-${unique}@dealer.test`;
     const id = await schedule(email, 'day', 2);
@@ -179,7 +180,139 @@ describe('recurring reports', () => {
     expect((await list()).find((s) => s.id === id)).toMatchObject({
       last_status: 'failed',
       last_error: 'mailbox unavailable',
+      last_delivery: {
+        run_date: '2026-12-01',
+        recipient: email,
+        status: 'failed',
+        // The first attempt and its one retry (retryLimit 1 in this file).
+        attempts: 2,
+        error: 'mailbox unavailable',
+      },
     });
+    const delivery = (await list()).find((s) => s.id === id)!.last_delivery as Record<string, string>;
+    expect(delivery.finished_at).not.toBeNull();
+    expect(delivery.last_attempt_at).not.toBeNull();
+    // The owner (who made the schedule) learns of it by email, once, through ticks and workers alike.
+    await tickBoth();
+    const notices = sent.filter(
+      (m) => m.subject === 'Your scheduled report could not be delivered' && m.text.includes(email),
+    );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ to: 'dealer@demo.test' });
+    expect(notices[0]!.text).toContain('Reason: mailbox unavailable');
+    // The whole log, through its read route.
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `${base}/report-schedules/${id}/deliveries`,
+      headers: authHeaders(cookie),
+    });
+    expect(log.statusCode).toBe(200);
+    expect(log.json().data).toEqual([
+      expect.objectContaining({ run_date: '2026-12-01', recipient: email, status: 'failed', attempts: 2 }),
+    ]);
+    // And a "Scheduled report failed" alert of the dealership in the alert centre (issue 21 §3).
+    const alerts = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/alerts?rule=delivery_failed`,
+      headers: authHeaders(cookie),
+    });
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    const raised = (alerts.json() as { data: Array<{ rule_label: string; message: string; state: string }> }).data;
+    expect(raised).toEqual([expect.objectContaining({ rule_label: 'Scheduled report failed', state: 'open' })]);
+    expect(raised[0]!.message).toContain(`to ${email}`);
+    expect(raised[0]!.message).toContain('mailbox unavailable');
+  });
+
+  it('arrives at the local send time across the 2027 daylight-saving changes, in the dealership’s and recipients’ zones', async () => {
+    // Saturday 13 March 2027: three schedules for Sunday, each at a local time in its own zone.
+    now = new Date('2027-03-13T18:00:00Z');
+    const chicago = `dst-chicago-${unique}@dealer.test`;
+    const stJohns = `dst-stjohns-${unique}@dealer.test`;
+    const kolkata = `dst-kolkata-${unique}@dealer.test`;
+    const ids = {
+      chicago: await schedule(chicago, 'day', 7, { send_time: '08:00' }), // the dealership's zone (Chicago)
+      stJohns: await schedule(stJohns, 'day', 7, {
+        send_time: '08:00',
+        time_zone_source: 'recipient',
+        time_zone: 'America/St_Johns',
+      }),
+      kolkata: await schedule(kolkata, 'day', 7, {
+        send_time: '09:15',
+        time_zone_source: 'recipient',
+        time_zone: 'Asia/Kolkata',
+      }),
+    };
+    const rows = await list();
+    expect(rows.find((s) => s.id === ids.chicago)).toMatchObject({
+      time_zone: 'America/Chicago',
+      time_zone_source: 'dealership',
+      send_time: '08:00',
+      next_run_date: '2027-03-14',
+      next_run_at: '2027-03-14T13:00:00.000Z',
+      last_delivery: null,
+    });
+    expect(rows.find((s) => s.id === ids.stJohns)).toMatchObject({
+      time_zone: 'America/St_Johns',
+      time_zone_source: 'recipient',
+      next_run_at: '2027-03-14T10:30:00.000Z',
+    });
+    const count = () => ({
+      chicago: sent.filter((m) => m.to === chicago).length,
+      stJohns: sent.filter((m) => m.to === stJohns).length,
+      kolkata: sent.filter((m) => m.to === kolkata).length,
+    });
+    const at = async (iso: string) => {
+      now = new Date(iso);
+      await tickBoth();
+      return count();
+    };
+    // Spring forward, Sunday 14 March: Kolkata 09:15 IST, St. John's 08:00 NDT, Chicago 08:00 CDT.
+    expect(await at('2027-03-14T03:44:00Z')).toEqual({ chicago: 0, stJohns: 0, kolkata: 0 });
+    expect(await at('2027-03-14T03:45:00Z')).toEqual({ chicago: 0, stJohns: 0, kolkata: 1 });
+    expect(await at('2027-03-14T10:29:00Z')).toEqual({ chicago: 0, stJohns: 0, kolkata: 1 });
+    expect(await at('2027-03-14T10:30:00Z')).toEqual({ chicago: 0, stJohns: 1, kolkata: 1 });
+    expect(await at('2027-03-14T12:59:00Z')).toEqual({ chicago: 0, stJohns: 1, kolkata: 1 });
+    expect(await at('2027-03-14T13:00:00Z')).toEqual({ chicago: 1, stJohns: 1, kolkata: 1 });
+    expect(await at('2027-03-14T23:00:00Z')).toEqual({ chicago: 1, stJohns: 1, kolkata: 1 });
+    expect((await list()).find((s) => s.id === ids.chicago)).toMatchObject({
+      last_delivery: { run_date: '2027-03-14', recipient: chicago, status: 'sent', attempts: 1, error: null },
+    });
+
+    // Saturday 6 November: the Sunday of 31 October, missed while the clock jumped, is caught up once.
+    expect(await at('2027-11-06T18:00:00Z')).toEqual({ chicago: 2, stJohns: 2, kolkata: 2 });
+    // Fall back, Sunday 7 November: St. John's 08:00 NST, Chicago 08:00 CST (not at the CDT instant).
+    expect(await at('2027-11-07T03:45:00Z')).toEqual({ chicago: 2, stJohns: 2, kolkata: 3 });
+    expect(await at('2027-11-07T11:29:00Z')).toEqual({ chicago: 2, stJohns: 2, kolkata: 3 });
+    expect(await at('2027-11-07T11:30:00Z')).toEqual({ chicago: 2, stJohns: 3, kolkata: 3 });
+    expect(await at('2027-11-07T13:00:00Z')).toEqual({ chicago: 2, stJohns: 3, kolkata: 3 });
+    expect(await at('2027-11-07T13:59:00Z')).toEqual({ chicago: 2, stJohns: 3, kolkata: 3 });
+    expect(await at('2027-11-07T14:00:00Z')).toEqual({ chicago: 3, stJohns: 3, kolkata: 3 });
+    expect(await at('2027-11-08T05:59:00Z')).toEqual({ chicago: 3, stJohns: 3, kolkata: 3 });
+    for (const id of Object.values(ids))
+      await t.app.inject({ method: 'DELETE', url: `${base}/report-schedules/${id}`, headers: authHeaders(cookie) });
+  });
+
+  it('refuses a recipient zone that is not an IANA zone', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${base}/report-generator`,
+      headers: authHeaders(cookie),
+      payload: {
+        email: `zone-${unique}@dealer.test`,
+        campaigns: campaignIds,
+        metrics: { impressions: true },
+        reportFormat: 'csv',
+        period: 'last_month',
+        recurring: true,
+        recurring_interval: { type: 'day', day: 1 },
+        send_time: '25:00',
+        time_zone_source: 'recipient',
+        time_zone: 'Mars/Olympus',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const paths = (response.json().error.details as Array<{ path: string }>).map((d) => d.path);
+    expect(paths).toEqual(expect.arrayContaining(['body.send_time', 'body.time_zone']));
   });
 
   it('another user does not see, pause or delete the schedule', async () => {
@@ -187,6 +320,12 @@ describe('recurring reports', () => {
     const agency = await login(t.app, 'agency@demo.test');
     const theirs = await t.app.inject({ method: 'GET', url: `${base}/report-schedules`, headers: authHeaders(agency) });
     expect(theirs.json().data.map((s: { id: number }) => s.id)).not.toContain(id);
+    const log = await t.app.inject({
+      method: 'GET',
+      url: `${base}/report-schedules/${id}/deliveries`,
+      headers: authHeaders(agency),
+    });
+    expect(log.statusCode).toBe(404);
     for (const method of ['PATCH', 'DELETE'] as const) {
       const response = await t.app.inject({
         method,

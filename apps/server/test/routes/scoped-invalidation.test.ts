@@ -52,6 +52,9 @@ async function seedEmptyTables() {
     sql`insert into report_schedule_runs (schedule_id, run_date) values (${Number(schedule!.id)}, '2026-11-01')`,
   );
   await exec(sql`insert into report_deliveries (key) values ('scoped-invalidation-test')`);
+  // Issue 21 §5: the delivery log of that run.
+  await exec(sql`insert into report_schedule_deliveries (schedule_id, organization_id, dealership_id, run_date, recipient, queued_at)
+    values (${Number(schedule!.id)}, 1, ${a}, '2026-11-01', 'a@scoped.test', now())`);
   // Issue 23: an invitation; issue 21: an agency's own pacing band (the defaults, so no answer changes).
   await exec(sql`insert into user_invitations (organization_id, email, name, role_id, token_hash, sent_at, expires_at)
     values (1, 'invited@scoped.test', 'Invited', 3, 'scoped-invalidation-token', now(), now() + interval '72 hours')`);
@@ -342,8 +345,16 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`POST ${TENANT}/campaigns/month-over-month/excel`]: ['report_quota_events'],
   [`POST ${TENANT}/campaigns/report-generator`]: ['report_schedules', 'report_schedule_runs', 'report_quota_events'],
   [`PATCH ${TENANT}/campaigns/report-schedules/:schedule_id`]: ['report_schedules'],
-  [`POST ${TENANT}/campaigns/report-schedules/:schedule_id/send-now`]: ['report_schedule_runs', 'report_deliveries'],
-  [`DELETE ${TENANT}/campaigns/report-schedules/:schedule_id`]: ['report_schedules', 'report_schedule_runs'],
+  [`POST ${TENANT}/campaigns/report-schedules/:schedule_id/send-now`]: [
+    'report_schedule_runs',
+    'report_deliveries',
+    'report_schedule_deliveries',
+  ],
+  [`DELETE ${TENANT}/campaigns/report-schedules/:schedule_id`]: [
+    'report_schedules',
+    'report_schedule_runs',
+    'report_schedule_deliveries',
+  ],
   [`POST ${TENANT}/utils/google_spreadsheet/check-access`]: [],
   // Issue 23: users, invitations and password resets (the audit row each writes is unwatched).
   'POST /api/admin/agencies': ['organizations', 'user_invitations'],
@@ -352,6 +363,11 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`DELETE ${AGENCY}/invitations/:invitation_id`]: ['user_invitations'],
   [`PATCH ${AGENCY}/users/:user_id`]: ['users', 'user_dealerships', 'sessions'],
   [`POST ${AGENCY}/users/:user_id/deactivate`]: ['users', 'sessions'],
+  // Issue 21 §3: the alert centre and the agency's alert thresholds.
+  [`POST ${AGENCY}/alerts/:alert_id/acknowledge`]: ['alerts'],
+  [`POST ${AGENCY}/alerts/:alert_id/snooze`]: ['alerts'],
+  [`POST ${AGENCY}/alerts/:alert_id/comments`]: ['alert_comments'],
+  [`PUT ${AGENCY}/alert-settings`]: ['agency_trust_settings'],
   [`POST ${AGENCY}/users/:user_id/reactivate`]: ['users'],
   'POST /api/auth/invitation': [],
   'POST /api/auth/invitation/accept': ['user_invitations', 'users', 'user_dealerships', 'sessions'],

@@ -7,7 +7,7 @@ import {
   ROLE_DEALERSHIP_USER,
 } from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
-import { creativeUploads, userDealerships, users } from '../../src/db/schema';
+import { alerts, creativeUploads, userDealerships, users } from '../../src/db/schema';
 import { build, login, type TestContext, authHeaders } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   expect(assigned.statusCode, assigned.body).toBe(200);
 });
 /** Issue 23 fixtures of agency 1 (invitations and a user the user routes act on). */
-const accounts = { invitation: 0, revokable: 0, user: 0 };
+const accounts = { invitation: 0, revokable: 0, user: 0, alert: 0 };
 async function createAccountFixtures() {
   const invite = async (email: string) => {
     const response = await t.app.inject({
@@ -65,6 +65,24 @@ async function createAccountFixtures() {
     .returning({ id: users.id });
   await t.database.db.insert(userDealerships).values({ userId: user!.id, dealershipId: 101 });
   accounts.user = user!.id;
+  // Issue 21 §3: an open alert of dealership 101 the alert routes act on.
+  const [alert] = await t.database.db
+    .insert(alerts)
+    .values({
+      organizationId: 1,
+      dealershipId: FIXTURE.dealershipId,
+      campaignId: FIXTURE.dyd,
+      rule: 'pacing',
+      conditionKey: 'tenancy:fixture',
+      metric: 'Impressions to date',
+      message: 'Tenancy fixture',
+      reportFrom: '2026-11-01',
+      reportTo: '2026-11-14',
+      openedAt: new Date(),
+      lastSeenAt: new Date(),
+    })
+    .returning({ id: alerts.id });
+  accounts.alert = alert!.id;
 }
 /** The Google Ads sandbox account assigned to dealership 101; 1000000002 is assigned to none. */
 const SCOPED_ACCOUNT = '1000000001';
@@ -283,6 +301,18 @@ const payloads: Record<string, unknown> = {
   '/api/agencies/:organization_id/users/:user_id': { dealership_ids: [101] },
   '/api/agencies/:organization_id/users/:user_id/deactivate': {},
   '/api/agencies/:organization_id/users/:user_id/reactivate': {},
+  '/api/agencies/:organization_id/alerts/:alert_id/acknowledge': {},
+  '/api/agencies/:organization_id/alerts/:alert_id/snooze': { until: '2026-12-31' },
+  '/api/agencies/:organization_id/alerts/:alert_id/comments': { body: 'Tenancy' },
+  '/api/agencies/:organization_id/alert-settings': {
+    anomaly_sigma: 3,
+    volume_floor: 1000,
+    zero_day_lookback: 7,
+    webhook_url: null,
+    pacing_low: 95,
+    pacing_high: 105,
+    stale_after_hour: 10,
+  },
   // Issue 20 §4: the agency's branding and logo (a 1×1 PNG).
   '/api/agencies/:organization_id/branding': {
     display_name: null,
@@ -306,6 +336,8 @@ const missingRecordRoutes = new Set([
   `PATCH ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
   `DELETE ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id`,
   `POST ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/send-now`,
+  // Issue 21 §5: a schedule's delivery log.
+  `GET ${TENANT_PREFIX}/campaigns/report-schedules/:schedule_id/deliveries`,
 ]);
 
 /** Values for query parameters a route requires beyond the date range. */
@@ -329,6 +361,7 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       // Issue 23 fixtures of agency 1: a pending invitation to send again, one to revoke, a dealership user.
       invitation_id: route.method === 'DELETE' ? accounts.revokable : accounts.invitation,
       user_id: accounts.user,
+      alert_id: accounts.alert,
       agency: ids.org,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);

@@ -264,7 +264,8 @@ describe('data health', () => {
       rows_loaded: 42,
       last_error: 'Token expired',
       // The daily refresh: 06:00 in Chicago on Nov 16 (it is noon on Nov 15).
-      next_run_at: '2026-11-16T12:00:00.000Z',
+      // Hourly by default (SELF_SERVICE_SYNC_EVERY_HOURS): the next hour after TEST_NOW (12:00 CST).
+      next_run_at: '2026-11-15T19:00:00.000Z',
       data_through: '2026-11-14',
       campaigns: 2,
       stale_campaigns: 1,

@@ -68,7 +68,7 @@ describe('client address keys for sign-in throttling', () => {
 });
 
 describe('one path for outgoing mail', () => {
-  it('only the report delivery (recipient rule and limits), the sign-in notice and the account emails call the mailer', () => {
+  it('only the report delivery (recipient rule and limits), the sign-in notice, the account emails and the notices to users call the mailer', () => {
     const src = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src');
     const callers = (fs.readdirSync(src, { recursive: true }) as string[])
       .filter((file) => file.endsWith('.ts'))
@@ -78,6 +78,14 @@ describe('one path for outgoing mail', () => {
     // A new caller must check its recipients as `sendReportOnce` does (docs/reports.md), then be added here.
     // Account emails (issue 23) go only to the account's own address or to the invited address an
     // administrator typed (one plain mailbox, `userEmailSchema`).
-    expect(callers).toEqual(['accounts/account-emails.ts', 'auth/security-notices.ts', 'reports/deliveries.ts']);
+    // Issue 21: the alert digest and a failed schedule's notice go only to active users of the
+    // portal (their own stored address), never to an address a request names.
+    expect(callers).toEqual([
+      'accounts/account-emails.ts',
+      'auth/security-notices.ts',
+      'jobs/alert-notifications.ts',
+      'reports/deliveries.ts',
+      'reports/delivery-failures.ts',
+    ]);
   });
 });

@@ -97,6 +97,7 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
               path,
               lazy: () => import('./routes/agency-admin').then((m) => ({ Component: m[name] })),
             })),
+            { path: 'alerts', lazy: () => import('./routes/alerts').then((m) => ({ Component: m.AlertsRoute })) },
             {
               path: 'dealership/:dealershipId',
               loader: loaders?.dealership,

@@ -17,6 +17,8 @@ export const paths = {
   adminAgencies: () => '/admin/agencies',
   /** The Data health page (issue 21 §1; roles 1–2). */
   agencyDataHealth: (organizationId: number | string) => `/dashboard/agency/${organizationId}/data-health`,
+  /** The alert centre (issue 21 §3; every role, each sees the dealerships they may open). */
+  agencyAlerts: (organizationId: number | string) => `/dashboard/agency/${organizationId}/alerts`,
   dealership: (organizationId: number | string, dealershipId: number | string) =>
     `/dashboard/agency/${organizationId}/dealership/${dealershipId}`,
   campaigns: (organizationId: number | string, dealershipId: number | string, tab: CampaignTab = 'list') =>

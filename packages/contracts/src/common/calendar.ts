@@ -111,6 +111,39 @@ export function todayHere(now: Instant = new Date()): CalendarDay {
   return toDay(toInstant(now));
 }
 
+/** A wall-clock time of day `HH:MM` (24-hour, 00:00 … 23:59), e.g. a scheduled report's send time. */
+export const timeOfDayPattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Whether `timeZone` is an IANA zone name the runtime knows ('America/Chicago', 'Asia/Kolkata'). */
+export function isTimeZone(timeZone: string): boolean {
+  if (!timeZone || timeZone.length > 64) return false;
+  try {
+    return !Number.isNaN(tzOffset(timeZone, new Date(0))) && Boolean(new Intl.DateTimeFormat('en-US', { timeZone }));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The instant at which the wall clock of `timeZone` shows `time` (`HH:MM`) on `day` (`YYYY-MM-DD`),
+ * through @date-fns/tz's `TZDate`. Across daylight-saving changes: a time the clock skips (2:30 on
+ * the spring-forward night in the US) is the instant it would have been, i.e. 3:30 daylight time; a
+ * time the clock shows twice (1:30 on the fall-back night) is the first of the two (daylight time).
+ * Throws a RangeError for an unknown zone.
+ */
+export function zonedDateTime(day: CalendarDay, time: string, timeZone: string): Date {
+  if (Number.isNaN(tzOffset(timeZone, new Date(0)))) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  const [y, m, d] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(y, m - 1, d, hours, minutes, 0, timeZone).getTime());
+}
+
+/** The zone's short name at an instant in US English: 'CST', 'CDT', 'NST', 'GMT+5:30' (Kolkata has no US abbreviation). */
+export function zoneAbbreviation(instant: Instant, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' }).formatToParts(toInstant(instant));
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
 /* ---------- Calendar-day arithmetic ---------- */
 
 /** `day` plus `days` whole days (negative: before). */

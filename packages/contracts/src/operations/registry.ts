@@ -14,6 +14,7 @@ import { agencyOverviewOperations } from '../agency-overview/operations';
 import { auditOperations } from '../audit/operations';
 import { userOperations } from '../users/operations';
 import { trustOperations } from '../trust/operations';
+import { alertOperations } from '../alerts/operations';
 import { brandingOperations } from '../branding/operations';
 import type { AnyOperation } from './define';
 
@@ -41,6 +42,7 @@ export const operations = {
   ...auditOperations,
   ...agencyOverviewOperations,
   ...trustOperations,
+  ...alertOperations,
   ...brandingOperations,
 };
 

@@ -25,6 +25,7 @@ import {
   reportRowsResponseSchema,
 } from './month-over-month';
 import {
+  listReportDeliveriesResponseSchema,
   listReportSchedulesResponseSchema,
   listReportTagsQuerySchema,
   listReportTagsResponseSchema,
@@ -124,6 +125,15 @@ export const reportOperations = {
     tags,
     params: tenantParamsSchema,
     response: { 200: listReportSchedulesResponseSchema, ...commonErrors },
+  }),
+  listReportDeliveries: defineOperation({
+    id: 'listReportDeliveries',
+    method: 'GET',
+    path: `${CAMPAIGNS}/report-schedules/:schedule_id/deliveries`,
+    summary: 'The delivery log of a scheduled report of the signed-in user (issue 21 §5)',
+    tags,
+    params: reportScheduleParamsSchema,
+    response: { 200: listReportDeliveriesResponseSchema, ...commonErrors },
   }),
   updateReportSchedule: defineOperation({
     id: 'updateReportSchedule',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isTimeZone, timeOfDayPattern } from '../common/calendar';
 import { mailboxPattern } from './email-domains';
 import { reportPeriodSchema } from './periods';
 
@@ -72,6 +73,16 @@ export const recurringTypeSchema = z.enum(recurringTypes);
 export type RecurringType = z.infer<typeof recurringTypeSchema>;
 export const weekdayLabels = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
+/**
+ * Whose clock a schedule keeps (issue 21 §5): the dealership's (its agency's `time_zone`, followed
+ * when the agency changes it) or the recipient's (an IANA zone chosen in the generator).
+ */
+export const scheduleZoneSources = ['dealership', 'recipient'] as const;
+export const scheduleZoneSourceSchema = z.enum(scheduleZoneSources);
+export type ScheduleZoneSource = z.infer<typeof scheduleZoneSourceSchema>;
+/** The send time of a schedule whose request names none (every schedule made before issue 21 §5): midnight, as they ran. */
+export const DEFAULT_SEND_TIME = '00:00';
+
 /** The largest day a recurring interval of this type allows. */
 export function maxScheduleDay(type: RecurringType): number {
   return type === 'day' ? 7 : 31;
@@ -99,6 +110,10 @@ export const reportMessages = {
   campaignsRequired: 'Choose at least one campaign',
   /** Not worded by the spec. */
   dayRequired: 'Choose a day',
+  /** Not worded by the spec (issue 21 §5). */
+  sendTimeInvalid: 'Choose a time of day',
+  /** Not worded by the spec (issue 21 §5). */
+  timeZoneRequired: "Choose the recipient's time zone",
 } as const;
 
 /** A Google sheet URL: https://docs.google.com/spreadsheets/d/{id}… */
@@ -139,6 +154,12 @@ export const reportRequestSchema = z
       .nullable()
       .optional(),
     scheduleDay: z.number().int().nullable().optional(),
+    /** Local time of day a recurring report is sent (`HH:MM`, 24-hour); absent: `DEFAULT_SEND_TIME`. */
+    send_time: z.string().regex(timeOfDayPattern, reportMessages.sendTimeInvalid).nullable().optional(),
+    /** Whose zone `send_time` is in; absent: the dealership's. */
+    time_zone_source: scheduleZoneSourceSchema.nullable().optional(),
+    /** The recipient's IANA zone, required with `time_zone_source: 'recipient'` (ignored otherwise). */
+    time_zone: z.string().max(64).nullable().optional(),
     dealership_id: z.number().int().optional(),
     organization_id: z.number().int().optional(),
   })
@@ -158,6 +179,8 @@ export const reportRequestSchema = z
       if (!type) ctx.addIssue({ code: 'custom', path: ['recurring_interval', 'type'], message: 'Choose how often' });
       else if (!day || day < 1 || day > maxScheduleDay(type))
         ctx.addIssue({ code: 'custom', path: ['recurring_interval', 'day'], message: reportMessages.dayRequired });
+      if (request.time_zone_source === 'recipient' && !isTimeZone(request.time_zone ?? ''))
+        ctx.addIssue({ code: 'custom', path: ['time_zone'], message: reportMessages.timeZoneRequired });
     }
   });
 export type ReportRequest = z.input<typeof reportRequestSchema>;
@@ -191,8 +214,33 @@ export const reportRequestResponseSchema = z.object({
   schedule_id: z.number().int().nullable(),
   next_run_date: z.string().nullable().optional(),
   time_zone: z.string().nullable().optional(),
+  /** The instant of the first run (ISO 8601; `send_time` on `next_run_date` in `time_zone`), null for a one-off. */
+  next_run_at: z.string().nullable().optional(),
 });
 export type ReportRequestResponse = z.infer<typeof reportRequestResponseSchema>;
+
+/** A delivery's state: `queued` (waiting or retrying: `error` is the last attempt's), `sent`, or `failed` after its last retry. */
+export const reportDeliveryStatuses = ['queued', 'sent', 'failed'] as const;
+export type ReportDeliveryStatus = (typeof reportDeliveryStatuses)[number];
+/** One delivery of a scheduled report to one recipient (a run day), as logged in `report_schedule_deliveries`. */
+export const reportDeliverySchema = z.object({
+  run_date: z.string(),
+  recipient: z.string(),
+  status: z.enum(reportDeliveryStatuses),
+  /** Attempts made so far (0 while waiting for the first). */
+  attempts: z.number().int(),
+  /** The reason of the last failed attempt, or null. */
+  error: z.string().nullable(),
+  queued_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+  /** When it was sent or finally failed. */
+  finished_at: z.string().nullable(),
+});
+export type ReportDelivery = z.infer<typeof reportDeliverySchema>;
+/** The most deliveries `GET .../report-schedules/{schedule_id}/deliveries` answers (newest first). */
+export const REPORT_DELIVERY_LOG_LIMIT = 50;
+/** `GET .../campaigns/report-schedules/{schedule_id}/deliveries` → the schedule's delivery log, newest first. */
+export const listReportDeliveriesResponseSchema = z.object({ data: z.array(reportDeliverySchema) });
 
 /** A recurring report of the signed-in user (`GET .../campaigns/report-schedules`). */
 export const reportScheduleSchema = z.object({
@@ -209,16 +257,24 @@ export const reportScheduleSchema = z.object({
   metrics: z.array(z.string()),
   /** The stored request, so the schedule can be edited (`PATCH` with `request`). */
   request: z.record(z.string(), z.unknown()),
-  /** The organization's IANA time zone in which `next_run_date` is a day. */
+  /** The schedule's IANA zone (the dealership's or the recipient's, `time_zone_source`): `send_time` and `next_run_date` are in it. */
   time_zone: z.string(),
+  time_zone_source: scheduleZoneSourceSchema,
+  /** The local time of day it is sent (`HH:MM`). */
+  send_time: z.string(),
   paused: z.boolean(),
   last_run_at: z.string().nullable(),
   last_status: z.enum(['sent', 'failed']).nullable(),
   last_error: z.string().nullable(),
-  /** The next day it runs (`YYYY-MM-DD`, organization time zone), null while paused. */
+  /** The next day it runs (`YYYY-MM-DD`, in `time_zone`), null while paused. */
   next_run_date: z.string().nullable(),
+  /** The instant of that run (ISO 8601: `send_time` on `next_run_date` in `time_zone`; a missed run goes at once), null while paused. */
+  next_run_at: z.string().nullable(),
+  /** The newest delivery of the schedule (issue 21 §5), null before the first. */
+  last_delivery: reportDeliverySchema.nullable(),
 });
 export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
 export const listReportSchedulesResponseSchema = z.object({ data: z.array(reportScheduleSchema) });
 export const reportScheduleParamsSchema = z.object({
   organization_id: z.coerce.number().int().positive().max(2_147_483_647),

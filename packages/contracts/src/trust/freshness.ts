@@ -109,6 +109,19 @@ export function campaignFreshness(input: {
   };
 }
 
+/** The next run of a job every `everyHours` hours on the hour (hours divisible by it, local to `timeZone`) after `now`. */
+export function nextRunEvery(now: Date, everyHours: number, timeZone: string): Date {
+  const today = localDate(now, timeZone);
+  for (const day of [today, addDays(today, 1), addDays(today, 2)]) {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    for (let hour = 0; hour < 24; hour += everyHours) {
+      const run = new Date(new TZDate(y, m - 1, d, hour, 0, 0, timeZone).getTime());
+      if (run.getTime() > now.getTime()) return run;
+    }
+  }
+  return now;
+}
+
 /** The next run of a daily job at `hour` o'clock in `timeZone` after `now` (the Data health page's "next run"). */
 export function nextDailyRun(now: Date, hour: number, timeZone: string): Date {
   const today = localDate(now, timeZone);

@@ -10,3 +10,4 @@ export * from './reports';
 export * from './self-service';
 export * from './accounts';
 export * from './trust';
+export * from './alerts';

@@ -1,10 +1,11 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { dealerships, organizations, users } from './tenancy';
 
 /**
  * Recurring reports (spec 001 §2.13): the request as sent (JSON of the report request contract),
  * when it runs (`interval_type` 'day' = weekly on weekday `day` 1–7, 'month' = monthly on day 1–31,
- * in the organization's time zone) and how its last run went.
+ * at the local time `send_time` of its zone: the organization's when `time_zone_source` is
+ * 'dealership', else `time_zone`, the recipient's; issue 21 §5) and how its last run went.
  */
 export const reportSchedules = pgTable(
   'report_schedules',
@@ -26,7 +27,13 @@ export const reportSchedules = pgTable(
     intervalType: text('interval_type').notNull(),
     day: integer('day').notNull(),
     paused: boolean('paused').notNull().default(false),
-    /** The organization-local day the schedule was created: no run is due before it. */
+    /** Local time of day `HH:MM` it is sent (schedules made before issue 21 §5: '00:00', as they ran). */
+    sendTime: text('send_time').notNull().default('00:00'),
+    /** 'dealership' (the organization's `time_zone`, followed when it changes) or 'recipient' (`time_zone`). */
+    timeZoneSource: text('time_zone_source').notNull().default('dealership'),
+    /** The recipient's IANA zone; null when the schedule keeps the dealership's. */
+    timeZone: text('time_zone'),
+    /** The schedule-local day it was created: no run is due before it. */
     startsOn: text('starts_on').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
@@ -54,6 +61,37 @@ export const reportScheduleRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.runDate] })],
+);
+
+/**
+ * The delivery log of scheduled reports (issue 21 §5, docs/reports.md): one row per run day and
+ * recipient, `queued` when the run is claimed, then `sent` or `failed` (after the job's last retry)
+ * with the reason of the last failed attempt, the number of attempts and their times. The schedule
+ * list shows each schedule's newest row. Tenant columns so a read never needs the schedule.
+ */
+export const reportScheduleDeliveries = pgTable(
+  'report_schedule_deliveries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => reportSchedules.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    dealershipId: integer('dealership_id').notNull(),
+    runDate: text('run_date').notNull(),
+    recipient: text('recipient').notNull(),
+    /** queued → sent | failed */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    error: text('error'),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('report_schedule_deliveries_run_recipient_idx').on(t.scheduleId, t.runDate, t.recipient),
+    index('report_schedule_deliveries_dealership_idx').on(t.dealershipId),
+  ],
 );
 
 /**

@@ -1,13 +1,15 @@
 import type { TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { localDate } from '@portal/contracts';
+import { openAlertsByDealership } from '../alerts';
 import { loadCampaignTrust, loadTrustSettings } from '../trust';
 
 /**
  * Issue 21's signals of each rooftop on the agency overview (issue 23): pacing and data freshness
  * of its managed campaigns at `now` (the server's clock; docs/trust.md), from the same functions as
- * the managed list and the report header. Open alerts stay "not available" (`open_alerts` null)
- * until issue 21 §3 lands. `asOf` (the range's last day) is not used: pacing and freshness are
- * always as of today.
+ * the managed list and the report header, and its open alerts (issue 21 §3: unresolved, not
+ * snoozed; acknowledged ones count until they clear). `asOf` (the range's last day) is not used:
+ * pacing, freshness and alerts are always as of today.
  */
 export async function loadTrustSignals(
   db: Db,
@@ -19,12 +21,18 @@ export async function loadTrustSignals(
 ): Promise<Map<number, TrustSignals>> {
   const settings = await loadTrustSettings(db, { organizationId });
   const campaigns = await loadCampaignTrust(db, { dealershipIds, now, settings });
+  const alerts = await openAlertsByDealership(db, { organizationId, today: localDate(now, settings.timeZone) });
   return new Map(
     dealershipIds.map((id) => {
       const own = campaigns.filter((c) => c.dealership_id === id);
       return [
         id,
-        { available: true, pacing_state: pacingState(own), open_alerts: null, data_freshness: dataFreshness(own) },
+        {
+          available: true,
+          pacing_state: pacingState(own),
+          open_alerts: alerts.get(id) ?? 0,
+          data_freshness: dataFreshness(own),
+        },
       ];
     }),
   );

@@ -1,18 +1,45 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  DEFAULT_SEND_TIME,
   selectedMetrics,
   type ParsedReportRequest,
   type RecurringType,
   type ReportSchedule,
-  localDate,
+  type ScheduleZoneSource,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { managedCampaigns, organizations, reportScheduleRuns, reportSchedules } from '../../db/schema';
-import { latestDueDate, nextDueDate } from '../../lib/schedule-dates';
+import { nextRun, type ScheduleTiming } from '../../lib/schedule-dates';
+import { lastDeliveries, logDeliveryQueued } from './schedule-deliveries';
 
 export type ScheduleRecord = typeof reportSchedules.$inferSelect;
 
-/** Stores a recurring report; runs are due from `startsOn` (the organization-local day it was created). */
+/** The clock of a request (issue 21 §5): its send time, whose zone, and the recipient's zone (null for the dealership's). */
+export function scheduleClock(request: ParsedReportRequest) {
+  const source: ScheduleZoneSource = request.time_zone_source ?? 'dealership';
+  return {
+    sendTime: request.send_time ?? DEFAULT_SEND_TIME,
+    timeZoneSource: source,
+    timeZone: source === 'recipient' ? (request.time_zone ?? null) : null,
+  };
+}
+
+/** The zone a schedule keeps: the recipient's when chosen, else its organization's (`organizationZone`). */
+export function scheduleZone(schedule: ScheduleRecord, organizationZone: string): string {
+  return schedule.timeZoneSource === 'recipient' && schedule.timeZone ? schedule.timeZone : organizationZone;
+}
+
+/** A schedule's interval, day, send time and first day, for `latestDueRun` / `nextRun`. */
+export function scheduleTiming(schedule: ScheduleRecord): ScheduleTiming {
+  return {
+    type: schedule.intervalType as RecurringType,
+    day: schedule.day,
+    sendTime: schedule.sendTime,
+    startsOn: schedule.startsOn,
+  };
+}
+
+/** Stores a recurring report; runs are due from `startsOn` (the day it was created in the schedule's zone). */
 export async function createSchedule(
   db: Db,
   params: {
@@ -38,6 +65,7 @@ export async function createSchedule(
       period: request.period!,
       intervalType: type,
       day,
+      ...scheduleClock(request),
       startsOn: params.startsOn,
     })
     .returning({ id: reportSchedules.id });
@@ -46,7 +74,7 @@ export async function createSchedule(
 
 /**
  * What makes two schedules the same report (issue 25 item 13): recipient (case-insensitive), campaigns
- * (as a set), selected metrics and conversions, format, sheet, period, interval and day.
+ * (as a set), selected metrics and conversions, format, sheet, period, interval and day, send time and zone.
  */
 export function scheduleKey(request: ParsedReportRequest): string {
   return JSON.stringify([
@@ -61,6 +89,7 @@ export function scheduleKey(request: ParsedReportRequest): string {
     request.period,
     request.recurring_interval?.type ?? null,
     request.recurring_interval?.day ?? request.scheduleDay ?? null,
+    ...Object.values(scheduleClock(request)),
   ]);
 }
 
@@ -107,20 +136,21 @@ export async function updateScheduleRequest(
       period: request.period!,
       intervalType: request.recurring_interval!.type!,
       day: (request.recurring_interval?.day ?? request.scheduleDay)!,
+      ...scheduleClock(request),
     })
     .where(ownedBy(params))
     .returning({ id: reportSchedules.id });
   return updated.length > 0;
 }
 
-/** A schedule of the user with its organization's time zone, or null when it is not theirs. */
+/** A schedule of the user with its time zone (`scheduleZone`), or null when it is not theirs. */
 export async function getOwnSchedule(db: Db, params: { dealershipId: number; userId: number; scheduleId: number }) {
   const [row] = await db
     .select({ schedule: reportSchedules, timeZone: organizations.timeZone })
     .from(reportSchedules)
     .innerJoin(organizations, eq(organizations.id, reportSchedules.organizationId))
     .where(ownedBy(params));
-  return row ?? null;
+  return row ? { schedule: row.schedule, timeZone: scheduleZone(row.schedule, row.timeZone) } : null;
 }
 
 /** The status of a schedule's run of a day, or null when there is none. */
@@ -135,13 +165,23 @@ export async function runStatus(
   return run?.status ?? null;
 }
 
-/** The next day a schedule runs, seen on `today`: a due day not yet run (today or missed), else the next one. */
-export function nextRunDate(schedule: ScheduleRecord, today: string, ranOn: Set<string>): string | null {
+/**
+ * The next run of a schedule seen at `now` in its zone (`nextRun`: a due run not yet made goes at
+ * once, else the next send instant), or null while paused.
+ */
+export function nextScheduleRun(
+  schedule: ScheduleRecord,
+  now: Date,
+  timeZone: string,
+  ranOn: ReadonlySet<string>,
+): { date: string; at: Date } | null {
   if (schedule.paused) return null;
-  const type = schedule.intervalType as RecurringType;
-  const due = latestDueDate(type, schedule.day, today);
-  if (due >= schedule.startsOn && !ranOn.has(due)) return today;
-  return nextDueDate(type, schedule.day, today);
+  try {
+    return nextRun(scheduleTiming(schedule), now, timeZone, ranOn);
+  } catch {
+    // A zone the runtime no longer knows (validated when stored): no next run rather than a failed list.
+    return null;
+  }
 }
 
 /** The signed-in user's recurring reports of a dealership, newest first, with last and next run. */
@@ -165,6 +205,10 @@ export async function listSchedules(
         rows.map((r) => r.schedule.id),
       ),
     );
+  const deliveries = await lastDeliveries(
+    db,
+    rows.map((r) => r.schedule.id),
+  );
   const requests = new Map(rows.map((r) => [r.schedule.id, JSON.parse(r.schedule.request) as ParsedReportRequest]));
   const campaignIds = [...new Set([...requests.values()].flatMap((r) => r.campaigns))];
   const names = new Map(
@@ -179,9 +223,11 @@ export async function listSchedules(
             )
         ).map((c) => [c.id, c.name]),
   );
-  return rows.map(({ schedule, timeZone }) => {
+  return rows.map(({ schedule, timeZone: organizationZone }) => {
     const ranOn = new Set(runs.filter((r) => r.scheduleId === schedule.id).map((r) => r.runDate));
     const request = requests.get(schedule.id)!;
+    const timeZone = scheduleZone(schedule, organizationZone);
+    const next = nextScheduleRun(schedule, params.now, timeZone, ranOn);
     return {
       id: schedule.id,
       email: schedule.email,
@@ -194,11 +240,15 @@ export async function listSchedules(
       metrics: selectedMetrics(request.metrics),
       request: request as unknown as Record<string, unknown>,
       time_zone: timeZone,
+      time_zone_source: schedule.timeZoneSource as ScheduleZoneSource,
+      send_time: schedule.sendTime,
       paused: schedule.paused,
       last_run_at: schedule.lastRunAt?.toISOString() ?? null,
       last_status: (schedule.lastStatus as 'sent' | 'failed' | null) ?? null,
       last_error: schedule.lastError,
-      next_run_date: nextRunDate(schedule, localDate(params.now, timeZone), ranOn),
+      next_run_date: next?.date ?? null,
+      next_run_at: next?.at.toISOString() ?? null,
+      last_delivery: deliveries.get(schedule.id) ?? null,
     };
   });
 }
@@ -225,24 +275,50 @@ export async function deleteSchedule(
   return deleted.length > 0;
 }
 
-/** Active schedules with their organization's time zone (the tick reads them). */
+/** Active schedules with their time zone (`scheduleZone`; the tick reads them). */
 export async function listActiveSchedules(db: Db) {
-  return db
+  const rows = await db
     .select({ schedule: reportSchedules, timeZone: organizations.timeZone })
     .from(reportSchedules)
     .innerJoin(organizations, eq(organizations.id, reportSchedules.organizationId))
     .where(eq(reportSchedules.paused, false));
+  return rows.map((row) => ({ schedule: row.schedule, timeZone: scheduleZone(row.schedule, row.timeZone) }));
+}
+
+/** The status of the runs of some (schedule, day) pairs, keyed `{scheduleId}:{runDate}` (the tick skips finished ones). */
+export async function runStatuses(db: Db, runs: Array<{ scheduleId: number; runDate: string }>) {
+  if (runs.length === 0) return new Map<string, string>();
+  const found = await db
+    .select({
+      scheduleId: reportScheduleRuns.scheduleId,
+      runDate: reportScheduleRuns.runDate,
+      status: reportScheduleRuns.status,
+    })
+    .from(reportScheduleRuns)
+    .where(
+      and(
+        inArray(reportScheduleRuns.scheduleId, [...new Set(runs.map((r) => r.scheduleId))]),
+        inArray(reportScheduleRuns.runDate, [...new Set(runs.map((r) => r.runDate))]),
+      ),
+    );
+  return new Map(found.map((r) => [`${r.scheduleId}:${r.runDate}`, r.status]));
 }
 
 /**
  * Claims the run of a schedule for a due day: inserts (schedule, day) unless it exists — the primary
- * key makes this the one point where two processes agree — and returns the run's status.
+ * key makes this the one point where two processes agree — and returns the run's status. The one
+ * that inserts it logs the delivery as queued (`logDeliveryQueued`, at `at`).
  */
 export async function claimRun(
   db: Db,
-  { scheduleId, runDate }: { scheduleId: number; runDate: string },
+  { scheduleId, runDate, at }: { scheduleId: number; runDate: string; at: Date },
 ): Promise<string> {
-  await db.insert(reportScheduleRuns).values({ scheduleId, runDate }).onConflictDoNothing();
+  const inserted = await db
+    .insert(reportScheduleRuns)
+    .values({ scheduleId, runDate })
+    .onConflictDoNothing()
+    .returning({ scheduleId: reportScheduleRuns.scheduleId });
+  if (inserted.length > 0) await logDeliveryQueued(db, { scheduleId, runDate, at });
   const [run] = await db
     .select({ status: reportScheduleRuns.status })
     .from(reportScheduleRuns)

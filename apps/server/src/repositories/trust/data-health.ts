@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   campaignFreshness as freshnessOf,
   dataSourceLabels,
-  nextDailyRun,
+  nextRunEvery,
   VENDOR_GOOGLE_ADS,
   type DataHealthSource,
   type DataSource,
@@ -18,8 +18,7 @@ import {
 import { loadCampaignTrust } from './campaign-trust';
 import type { TrustSettings } from './settings';
 
-/** The self-service refresh runs daily at this hour of America/Chicago (self-service/sync-job.ts). */
-export const SYNC_HOUR = 6;
+/** The zone of the self-service refresh cron (self-service/sync-job.ts; every SELF_SERVICE_SYNC_EVERY_HOURS hours). */
 export const SYNC_ZONE = 'America/Chicago';
 
 const sourceOfVendor = (vendorId: number): DataSource => (vendorId === VENDOR_GOOGLE_ADS ? 'google_ads' : 'meta');
@@ -49,8 +48,9 @@ async function lastRuns(db: Db, source: DataSource, organizationId: number | nul
  */
 export async function loadDataHealth(
   db: Db,
-  { organizationId, now, settings }: { organizationId: number; now: Date; settings: TrustSettings },
+  params: { organizationId: number; now: Date; settings: TrustSettings; syncEveryHours?: number },
 ): Promise<DataHealthSource[]> {
+  const { organizationId, now, settings } = params;
   const dealershipIds = (
     await db.select({ id: dealerships.id }).from(dealerships).where(eq(dealerships.organizationId, organizationId))
   ).map((row) => row.id);
@@ -131,7 +131,7 @@ export async function loadDataHealth(
       status: runs.last ? (runs.last.status === 'failed' ? 'failed' : 'ok') : 'never',
       rows_loaded: runs.last?.rowsLoaded ?? null,
       last_error: runs.lastError,
-      next_run_at: nextDailyRun(now, SYNC_HOUR, SYNC_ZONE).toISOString(),
+      next_run_at: nextRunEvery(now, params.syncEveryHours ?? 1, SYNC_ZONE).toISOString(),
       data_through: newest(freshness.map((f) => f.data_through)),
       campaigns: freshness.length,
       stale_campaigns: freshness.filter((f) => f.stale).length,

@@ -10,6 +10,7 @@ import { useMe } from '@/features/auth/api/get-me';
 import { useAgencyBrand } from '@/features/branding/api/get-agency-brand';
 import { BrandMark, brandStyle } from '@/features/branding/components/brand-mark';
 import { UserMenu } from '@/features/auth/components/user-menu';
+import { AlertBell } from '@/features/alerts/components/alert-bell';
 import { useDealerships } from '@/features/dealerships/api/list-dealerships';
 import { DealershipSwitcher } from '@/features/dealerships/components/dealership-switcher';
 import { paths, switchDealershipPath } from '@/lib/paths';
@@ -83,11 +84,14 @@ function Header({ me }: { me: Me }) {
           />
         ) : null}
       </Group>
-      <UserMenu
-        me={me}
-        organizationId={currentOrganizationId}
-        onSignedOut={() => void navigate(paths.login(), { replace: true })}
-      />
+      <Group gap="xs" wrap="nowrap">
+        <AlertBell organizationId={currentOrganizationId} />
+        <UserMenu
+          me={me}
+          organizationId={currentOrganizationId}
+          onSignedOut={() => void navigate(paths.login(), { replace: true })}
+        />
+      </Group>
     </Group>
   );
 }

@@ -4,6 +4,7 @@ import { ingestionOperations, ROLE_PLATFORM_STAFF } from '@portal/contracts';
 import { registerOperation } from '../../register';
 import { ApiError, forbidden } from '../../../lib/errors';
 import { ingestBuffers } from '../../../ingestion';
+import { requestAlertEvaluation } from '../../../jobs/alert-evaluation';
 
 const MAX_FILE_BYTES = 200 * 1024 * 1024;
 
@@ -33,6 +34,7 @@ const ingestRoute: RouteModule = async (app) => {
         },
       });
     }
+    await requestAlertEvaluation(app);
     return outcome.result;
   });
 };

@@ -10,11 +10,13 @@ import {
   deleteSchedule,
   getOwnSchedule,
   listSchedules,
-  nextRunDate,
+  nextScheduleRun,
   runStatus,
+  scheduleClock,
   setSchedulePaused,
   updateScheduleRequest,
 } from '../../../repositories/reports/schedules';
+import { listDeliveries } from '../../../repositories/reports/schedule-deliveries';
 import { reportChecks } from './checks';
 
 /**
@@ -72,8 +74,10 @@ const reportRoutes: RouteModule = async (app) => {
   /**
    * `POST .../campaigns/report-generator` with the report request of spec 001 §7 → 202
    * `{ status: 'queued' }` (a job builds and emails it now) or, with `recurring`, 201 `{ status:
-   * 'scheduled', schedule_id, next_run_date, time_zone }`: only the schedule is saved, its first run is
-   * `next_run_date` (`YYYY-MM-DD` in the organization's zone `time_zone`; issue 25 item 12); 409
+   * 'scheduled', schedule_id, next_run_date, time_zone, next_run_at }`: only the schedule is saved, its
+   * first run is `next_run_date` (`YYYY-MM-DD` in the schedule's zone `time_zone`: the organization's,
+   * or the recipient's with `time_zone_source: 'recipient'`; issue 25 item 12, issue 21 §5) at the
+   * instant `next_run_at` (its `send_time` that day; at once when a due day's time has passed); 409
    * CONFLICT (`duplicateScheduleMessage` at `recurring`) when the user has an identical schedule
    * (issue 25 item 13). 400 with the §5 texts for an invalid request or a campaign that is
    * not the dealership's; 400 at `email` for a recipient who is not a user of the dealership and not
@@ -90,23 +94,26 @@ const reportRoutes: RouteModule = async (app) => {
     await admitReportEmail(request, reply, dealership, body.email);
     const today = todayOf(dealership);
     if (body.recurring) {
+      const zone = scheduleClock(body).timeZone ?? dealership.organization.time_zone;
       const scheduleId = await createSchedule(app.db, {
         organizationId: dealership.organization_id,
         dealershipId: dealership.id,
         userId: request.user!.id,
         request: body,
-        startsOn: today,
+        startsOn: localDate(app.clock(), zone),
       });
-      const schedule = await getOwnSchedule(app.db, {
+      const found = await getOwnSchedule(app.db, {
         dealershipId: dealership.id,
         userId: request.user!.id,
         scheduleId,
       });
+      const next = nextScheduleRun(found!.schedule, app.clock(), found!.timeZone, new Set());
       return reply.code(201).send({
         status: 'scheduled' as const,
         schedule_id: scheduleId,
-        next_run_date: nextRunDate(schedule!.schedule, today, new Set()),
-        time_zone: dealership.organization.time_zone,
+        next_run_date: next?.date ?? null,
+        time_zone: found!.timeZone,
+        next_run_at: next?.at.toISOString() ?? null,
       });
     }
     await enqueueReportDelivery(app, request, {
@@ -117,14 +124,17 @@ const reportRoutes: RouteModule = async (app) => {
       today,
       request: body,
     });
-    return reply.code(202).send({ status: 'queued' as const, schedule_id: null, next_run_date: null, time_zone: null });
+    return reply
+      .code(202)
+      .send({ status: 'queued' as const, schedule_id: null, next_run_date: null, time_zone: null, next_run_at: null });
   });
 
   /**
    * `GET .../campaigns/report-schedules` → the signed-in user's recurring reports of the dealership,
    * newest first: recipient, interval and day, period, format, campaigns (id, name), selected metrics,
-   * the stored request (for editing), last run (time, status, error) and next run day with the
-   * organization's `time_zone` it is in.
+   * the stored request (for editing), last run (time, status, error), send time and zone (`send_time`
+   * `HH:MM` in `time_zone`, `time_zone_source`), next run (day in that zone and instant) and the newest
+   * delivery of the log (`last_delivery`: recipient, queued/sent/failed, attempts, reason; issue 21 §5).
    */
   registerOperation(app, reportOperations.listReportSchedules, async (request) => ({
     data: await listSchedules(app.db, {
@@ -133,6 +143,22 @@ const reportRoutes: RouteModule = async (app) => {
       now: app.clock(),
     }),
   }));
+
+  /**
+   * `GET .../campaigns/report-schedules/{schedule_id}/deliveries` → `{ data: ReportDelivery[] }`: the
+   * schedule's delivery log (issue 21 §5), newest first, at most 50 — per run day and recipient, the
+   * state (queued, sent, failed), attempts, the last attempt's reason and the times (ISO 8601). 404
+   * when the schedule is not the signed-in user's (another user's, dealership's or organization's).
+   */
+  registerOperation(app, reportOperations.listReportDeliveries, async (request) => {
+    const owner = {
+      dealershipId: request.params.dealership_id,
+      userId: request.user!.id,
+      scheduleId: request.params.schedule_id,
+    };
+    if (!(await getOwnSchedule(app.db, owner))) throw notFound('Scheduled report not found');
+    return { data: await listDeliveries(app.db, owner) };
+  });
 
   /**
    * `PATCH .../campaigns/report-schedules/{schedule_id}` `{ paused?, request? }` → 204. `paused` pauses
@@ -166,7 +192,7 @@ const reportRoutes: RouteModule = async (app) => {
 
   /**
    * `POST .../campaigns/report-schedules/{schedule_id}/send-now` → 202 `{ status, run_date }`: runs the
-   * schedule for today (organization zone) now, through `enqueueReportDelivery` with the job id of
+   * schedule for today (in the schedule's zone) now, through `enqueueReportDelivery` with the job id of
    * (schedule, today), so a second click, or the tick on a due day, is the same job: one email
    * (issue 25 item 12). `status` is the run's: `queued`, or `sent`/`failed` when today's run is over
    * (nothing is queued then). The recipient and the hourly limits are checked like a new report (400
@@ -187,7 +213,7 @@ const reportRoutes: RouteModule = async (app) => {
       const dealership = await dealershipOf(request.params);
       await admitReportEmail(request, reply, dealership, schedule.email);
     }
-    const status = await claimRun(app.db, { scheduleId: schedule.id, runDate });
+    const status = await claimRun(app.db, { scheduleId: schedule.id, runDate, at: app.clock() });
     if (status === 'queued')
       await enqueueReportDelivery(app, request, { kind: 'schedule', scheduleId: schedule.id, runDate });
     return reply.code(202).send({ status: status as 'queued' | 'sent' | 'failed', run_date: runDate });

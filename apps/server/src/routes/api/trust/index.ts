@@ -61,6 +61,7 @@ const trustRoutes: RouteModule = async (app, options) => {
       organizationId: request.params.organization_id,
       now: options.clock(),
       settings,
+      syncEveryHours: app.selfServiceSyncEveryHours,
     });
     return { time_zone: settings.timeZone, stale_after_hour: settings.staleAfterHour, band: settings.band, sources };
   });

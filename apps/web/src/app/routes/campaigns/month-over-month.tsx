@@ -4,6 +4,7 @@ import { Outlet, useNavigate, useSearchParams } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { SourceChooserEmptyState } from '@/features/campaign-wizard/components/source-chooser-empty-state';
 import { useManagedCampaignsExist } from '@/features/campaigns/api/list-managed-campaigns';
+import { useDealership } from '@/features/dealerships/api/get-dealership';
 import { MonthOverMonthIntro } from '@/features/month-over-month/components/month-over-month-intro';
 import { MonthOverMonthReport, parseDateFilter } from '@/features/month-over-month/components/month-over-month-report';
 import { ScheduledReports } from '@/features/report-generator/components/scheduled-reports';
@@ -21,6 +22,7 @@ export function MonthOverMonthRoute() {
   const [searchParams, setSearchParams] = useSearchParams();
   const dateFilter = parseDateFilter(searchParams.get('dateFilter'));
   const existQuery = useManagedCampaignsExist({ organizationId, dealershipId, ...defaultReportRange() });
+  const dealership = useDealership(organizationId, dealershipId);
   const listPath = paths.campaigns(organizationId, dealershipId, 'list');
 
   return (
@@ -51,7 +53,11 @@ export function MonthOverMonthRoute() {
                 )
               }
             />
-            <ScheduledReports organizationId={organizationId} dealershipId={dealershipId} />
+            <ScheduledReports
+              organizationId={organizationId}
+              dealershipId={dealershipId}
+              dealershipTimeZone={dealership.data?.organization.time_zone ?? null}
+            />
           </>
         )}
       </Stack>

@@ -26,6 +26,7 @@ export function ReportGeneratorRoute() {
       dealershipId={dealershipId}
       userEmail={me.data.email}
       today={todayInZone(new Date(), dealership.data.organization.time_zone)}
+      dealershipTimeZone={dealership.data.organization.time_zone}
       canManageDomains={(me.data.role_id ?? 3) <= ROLE_AGENCY_ADMIN}
       onClose={close}
     />

@@ -9,7 +9,6 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import {
@@ -94,16 +93,35 @@ function MetricCell({
   );
 }
 
-/** A cell of issue 21's signals: 'Not available' until they are wired in. */
+/** A cell of issue 21's signals: 'Not available' while the server could not compute them. */
 function SignalCell({ value, available }: { value: string | number | null; available: boolean }) {
   if (available && value !== null) return <PlainTd>{String(value)}</PlainTd>;
   return (
     <PlainTd>
-      <Tooltip label="Alerts are not available yet (issue 21 §3)">
-        <Text size="xs" c="dimmed" tabIndex={0}>
-          Not available
-        </Text>
-      </Tooltip>
+      <Text size="xs" c="dimmed">
+        Not available
+      </Text>
+    </PlainTd>
+  );
+}
+
+/** A rooftop's open alerts (issue 21 §3), linking to the alert centre filtered to it when there are any. */
+function AlertsCell({
+  organizationId,
+  dealershipId,
+  open,
+}: {
+  organizationId: number;
+  dealershipId: number;
+  open: number | null;
+}) {
+  if (open === null) return <SignalCell value={null} available={false} />;
+  if (open === 0) return <PlainTd>0</PlainTd>;
+  return (
+    <PlainTd>
+      <Anchor component={Link} to={`${paths.agencyAlerts(organizationId)}?dealership=${dealershipId}`} c="red" fw={600}>
+        {open}
+      </Anchor>
     </PlainTd>
   );
 }
@@ -305,7 +323,11 @@ export function AgencyOverview({
                       />
                     ))}
                     <SignalCell value={row.trust.pacing_state} available={row.trust.available} />
-                    <SignalCell value={row.trust.open_alerts} available={row.trust.available} />
+                    <AlertsCell
+                      organizationId={organizationId}
+                      dealershipId={row.dealership_id}
+                      open={row.trust.available ? row.trust.open_alerts : null}
+                    />
                     <SignalCell value={row.trust.data_freshness} available={row.trust.available} />
                   </PlainTr>
                 ))}

@@ -83,6 +83,20 @@ export function useReportSchedules(ids: TenantIds) {
   return useQuery(reportSchedulesQueryOptions(ids));
 }
 
+/**
+ * The delivery log of one schedule (issue 21 §5), newest first. Its key is under the schedules' key,
+ * so every change that refreshes the list refreshes it too.
+ */
+export const reportDeliveriesQueryOptions = (ids: TenantIds, scheduleId: number) =>
+  queryOptions({
+    queryKey: [...schedulesKey(ids), scheduleId, 'deliveries'] as const,
+    queryFn: ({ signal }) =>
+      callOperation('listReportDeliveries', { params: { ...tenant(ids), schedule_id: scheduleId }, signal }),
+  });
+export function useReportDeliveries(ids: TenantIds, scheduleId: number) {
+  return useQuery(reportDeliveriesQueryOptions(ids, scheduleId));
+}
+
 /** Pause / resume or delete a scheduled report; both refresh the list. */
 export function useUpdateReportSchedule(ids: TenantIds) {
   const queryClient = useQueryClient();

@@ -43,6 +43,8 @@ import {
 } from '../api/report-generator';
 import { AllowedEmailDomains } from './allowed-email-domains';
 import { scheduleLabel } from './scheduled-reports';
+import { SendTimeFields } from './send-time-fields';
+import { formatTimeWithZone } from '@portal/contracts';
 import {
   allMetricsOn,
   dayOptions,
@@ -64,6 +66,8 @@ export interface ReportGeneratorModalProps extends TenantIds {
   userEmail: string;
   /** Today in the organization's time zone (`YYYY-MM-DD`): periods are computed from it. */
   today: string;
+  /** The dealership's (its agency's) IANA zone: a recurring report's time is in it unless the recipient's is chosen. */
+  dealershipTimeZone?: string | null;
   /** Platform staff and agency administrators also manage the agency's allowed email domains here. */
   canManageDomains?: boolean;
   onClose: () => void;
@@ -82,6 +86,7 @@ export function ReportGeneratorModal({
   dealershipId,
   userEmail,
   today,
+  dealershipTimeZone = null,
   canManageDomains = false,
   onClose,
 }: ReportGeneratorModalProps) {
@@ -144,7 +149,13 @@ export function ReportGeneratorModal({
       onError: (error) => {
         if (isApiError(error))
           for (const detail of error.details ?? []) {
-            const field = detail.path === 'recurring_interval.day' ? 'day' : detail.path;
+            const field =
+              (
+                { 'recurring_interval.day': 'day', send_time: 'sendTime', time_zone: 'timeZone' } as Record<
+                  string,
+                  string
+                >
+              )[detail.path] ?? detail.path;
             if (field in submitted) form.setFieldError(field, detail.message);
           }
       },
@@ -175,6 +186,7 @@ export function ReportGeneratorModal({
           email={values.email}
           label={scheduleLabel({ interval_type: values.intervalType ?? 'day', day: Number(values.day) })}
           nextRunDate={generate.data.next_run_date ?? null}
+          nextRunAt={generate.data.next_run_at ?? null}
           timeZone={generate.data.time_zone ?? null}
           sendNow={sendNow}
           onSendNow={() => sendNow.mutate(generate.data!.schedule_id!)}
@@ -440,6 +452,19 @@ export function ReportGeneratorModal({
                 />
               </Group>
             ) : null}
+            {values.recurring ? (
+              <SendTimeFields
+                sendTime={values.sendTime}
+                zoneSource={values.zoneSource}
+                timeZone={values.timeZone}
+                dealershipZone={dealershipTimeZone}
+                errors={{
+                  sendTime: form.errors.sendTime as string | undefined,
+                  timeZone: form.errors.timeZone as string | undefined,
+                }}
+                onChange={(change) => form.setValues({ ...form.getValues(), ...change })}
+              />
+            ) : null}
 
             {generate.isError && !isApiError(generate.error) ? (
               <Text c="red" size="sm">
@@ -478,13 +503,15 @@ export function ReportGeneratorModal({
 
 /**
  * What a recurring report's submission did (issue 25 item 12): only the schedule is saved; its first
- * run is `nextRunDate` in the organization's zone; "Send the first one now" runs it today
+ * run is `nextRunDate` at `nextRunAt` in the schedule's zone (issue 21 §5: the time with the zone's
+ * abbreviation of that day); "Send the first one now" runs it today
  * (`POST .../send-now`, one email however often it is clicked).
  */
 function ScheduledConfirmation({
   email,
   label,
   nextRunDate,
+  nextRunAt,
   timeZone,
   sendNow,
   onSendNow,
@@ -494,6 +521,7 @@ function ScheduledConfirmation({
   email: string;
   label: string;
   nextRunDate: string | null;
+  nextRunAt: string | null;
   timeZone: string | null;
   sendNow: ReturnType<typeof useSendScheduleNow>;
   onSendNow: () => void;
@@ -509,7 +537,7 @@ function ScheduledConfirmation({
       <Text ta="center">
         {label}, it will be sent to {email}.
         {nextRunDate
-          ? ` The first one goes out on ${formatLongDate(nextRunDate)}${timeZone ? ` (${timeZone} time)` : ''}.`
+          ? ` The first one goes out on ${formatLongDate(nextRunDate)}${nextRunAt && timeZone ? ` at ${formatTimeWithZone(nextRunAt, timeZone)}` : ''}${timeZone ? ` (${timeZone} time)` : ''}.`
           : ''}{' '}
         Nothing is sent now.
       </Text>

@@ -30,7 +30,9 @@ import {
   type ReportPeriod,
   type ReportRequest,
   type ReportSchedule,
+  type ScheduleZoneSource,
   formatLongDate,
+  formatTimeWithZone,
 } from '@portal/contracts';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconSend, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -46,6 +48,9 @@ import {
   type TenantIds,
 } from '../api/report-generator';
 import { dayOptions } from '../utils/report-form';
+import { browserTimeZone, formatSendTime } from '../utils/send-time';
+import { DeliveryLogModal, deliveryBadge } from './delivery-log';
+import { SendTimeFields } from './send-time-fields';
 
 /** 'Every Monday' / 'Monthly on the 3rd'. */
 export function scheduleLabel(schedule: Pick<ReportSchedule, 'interval_type' | 'day'>): string {
@@ -61,21 +66,87 @@ const campaignNames = (schedule: ReportSchedule) =>
 const metricNames = (schedule: ReportSchedule) =>
   schedule.metrics.map((m) => reportMetricLabels[m as ReportMetric] ?? m).join(', ');
 
+/**
+ * The newest delivery of a schedule and its state (issue 21 §5): Sent, Failed (after the last retry,
+ * with the reason), Retrying (a failed attempt pg-boss will retry, with its reason) or Queued; the
+ * run's day, and the recipient when it is not the schedule's current one. Before the delivery log
+ * (a schedule that ran before it was kept), the last run's status.
+ */
+function LastDelivery({ schedule, onShowLog }: { schedule: ReportSchedule; onShowLog: () => void }) {
+  const delivery = schedule.last_delivery;
+  if (!delivery) {
+    if (schedule.last_run_at === null)
+      return (
+        <Text size="sm" c="dimmed">
+          Not run yet
+        </Text>
+      );
+    return (
+      <Group gap={6}>
+        <Text size="sm">{formatLongDate(schedule.last_run_at.slice(0, 10))}</Text>
+        {schedule.last_status === 'failed' ? (
+          <Badge color="red" variant="light" title={schedule.last_error ?? undefined}>
+            Failed
+          </Badge>
+        ) : (
+          <Badge color="green" variant="light">
+            Sent
+          </Badge>
+        )}
+      </Group>
+    );
+  }
+  const badge = deliveryBadge(delivery);
+  const attempts = `${delivery.attempts} attempt${delivery.attempts === 1 ? '' : 's'}`;
+  return (
+    <Stack gap={2} data-testid="last-delivery">
+      <Group gap={6} wrap="nowrap">
+        <Text size="sm">{formatLongDate(delivery.run_date)}</Text>
+        <Badge color={badge.color} variant="light">
+          {badge.label}
+        </Badge>
+      </Group>
+      {delivery.recipient.toLowerCase() !== schedule.email.toLowerCase() ? (
+        <Text size="xs" c="dimmed">
+          to {delivery.recipient}
+        </Text>
+      ) : null}
+      {delivery.error && delivery.status !== 'sent' ? (
+        <Text size="xs" c={delivery.status === 'failed' ? 'red' : 'dimmed'} lineClamp={2} title={delivery.error}>
+          {delivery.status === 'failed' ? `${attempts}: ` : `Attempt ${delivery.attempts}: `}
+          {delivery.error}
+        </Text>
+      ) : null}
+      <Button variant="subtle" size="compact-xs" w="fit-content" px={0} onClick={onShowLog}>
+        Delivery log
+      </Button>
+    </Stack>
+  );
+}
+
 const toast = (message: string, color = 'green') =>
   notifications.show({ color, message, autoClose: TOAST_DURATION_MS });
 
 /**
- * The signed-in user's recurring reports: recipient, schedule, period, campaigns, metrics, format,
- * last run and next run (with the organization's zone); send now, edit, pause/resume, and delete
- * after a confirmation (spec 001 §2.13, issue 25 items 12, 13).
+ * The signed-in user's recurring reports: recipient, schedule (day and local send time), period,
+ * campaigns, metrics, format, last delivery and its state, and next run (its local time with the
+ * zone's abbreviation, and the zone); send now, edit, pause/resume, and delete after a confirmation
+ * (spec 001 §2.13, issue 25 items 12, 13, issue 21 §5).
  */
-export function ScheduledReports(ids: TenantIds) {
+export function ScheduledReports({
+  dealershipTimeZone = null,
+  ...ids
+}: TenantIds & {
+  /** The dealership's (its agency's) zone, for the edit form's "Dealership's" choice; null when not known. */
+  dealershipTimeZone?: string | null;
+}) {
   const query = useReportSchedules(ids);
   const update = useUpdateReportSchedule(ids);
   const remove = useDeleteReportSchedule(ids);
   const sendNow = useSendScheduleNow(ids);
   const [deleting, setDeleting] = useState<ReportSchedule | null>(null);
   const [editing, setEditing] = useState<ReportSchedule | null>(null);
+  const [logOf, setLogOf] = useState<ReportSchedule | null>(null);
   const fail = (error: unknown) => toast(isApiError(error) ? error.message : 'An error has occured', 'red');
 
   return (
@@ -104,7 +175,7 @@ export function ScheduledReports(ids: TenantIds) {
                 <Table.Th>Campaigns</Table.Th>
                 <Table.Th>Metrics</Table.Th>
                 <Table.Th>Format</Table.Th>
-                <Table.Th>Last run</Table.Th>
+                <Table.Th>Last delivery</Table.Th>
                 <Table.Th>Next run</Table.Th>
                 <Table.Th aria-label="Actions" />
               </Table.Tr>
@@ -113,7 +184,14 @@ export function ScheduledReports(ids: TenantIds) {
               {query.data.data.map((schedule) => (
                 <Table.Tr key={schedule.id} data-testid="scheduled-report">
                   <Table.Td>{schedule.email}</Table.Td>
-                  <Table.Td>{scheduleLabel(schedule)}</Table.Td>
+                  <Table.Td>
+                    {scheduleLabel(schedule)} at {formatSendTime(schedule.send_time)}
+                    {schedule.time_zone_source === 'recipient' ? (
+                      <Text size="xs" c="dimmed">
+                        Recipient&apos;s time
+                      </Text>
+                    ) : null}
+                  </Table.Td>
                   <Table.Td>{reportPeriodLabels[schedule.period]}</Table.Td>
                   <Table.Td maw={260}>
                     {/* Clamped to three lines on screen; the whole list is in the text and its title. */}
@@ -128,26 +206,7 @@ export function ScheduledReports(ids: TenantIds) {
                   </Table.Td>
                   <Table.Td>{formatNames[schedule.report_format]}</Table.Td>
                   <Table.Td>
-                    {schedule.last_run_at === null ? (
-                      <Text size="sm" c="dimmed">
-                        Not run yet
-                      </Text>
-                    ) : (
-                      <Group gap={6}>
-                        <Text size="sm">{formatLongDate(schedule.last_run_at.slice(0, 10))}</Text>
-                        {schedule.last_status === 'failed' ? (
-                          <Tooltip label={schedule.last_error ?? 'Failed'}>
-                            <Badge color="red" variant="light">
-                              Failed
-                            </Badge>
-                          </Tooltip>
-                        ) : (
-                          <Badge color="green" variant="light">
-                            Sent
-                          </Badge>
-                        )}
-                      </Group>
-                    )}
+                    <LastDelivery schedule={schedule} onShowLog={() => setLogOf(schedule)} />
                   </Table.Td>
                   <Table.Td>
                     {schedule.paused || schedule.next_run_date === null ? (
@@ -157,6 +216,9 @@ export function ScheduledReports(ids: TenantIds) {
                     ) : (
                       <Stack gap={0}>
                         <Text size="sm">{formatLongDate(schedule.next_run_date)}</Text>
+                        {schedule.next_run_at ? (
+                          <Text size="xs">{formatTimeWithZone(schedule.next_run_at, schedule.time_zone)}</Text>
+                        ) : null}
                         <Text size="xs" c="dimmed">
                           {schedule.time_zone} time
                         </Text>
@@ -257,24 +319,34 @@ export function ScheduledReports(ids: TenantIds) {
           </Stack>
         ) : null}
       </Modal>
-      {editing ? <EditScheduleModal ids={ids} schedule={editing} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <EditScheduleModal
+          ids={ids}
+          schedule={editing}
+          dealershipTimeZone={dealershipTimeZone}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+      {logOf ? <DeliveryLogModal ids={ids} schedule={logOf} onClose={() => setLogOf(null)} /> : null}
     </Card>
   );
 }
 
 /**
  * Edits every field of a schedule (issue 25 item 13): recipient, period (the dates mode), campaigns
- * (those of the schedule and those with a flight in the chosen period), metrics, interval, day and
- * format (a Google sheet's URL) — `PATCH` with the whole request, checked by the server like a new
+ * (those of the schedule and those with a flight in the chosen period), metrics, interval, day, send
+ * time and zone, and format (a Google sheet's URL) — `PATCH` with the whole request, checked by the server like a new
  * one: its answers show at the fields, a copy of another schedule at the top.
  */
 function EditScheduleModal({
   ids,
   schedule,
+  dealershipTimeZone,
   onClose,
 }: {
   ids: TenantIds;
   schedule: ReportSchedule;
+  dealershipTimeZone: string | null;
   onClose: () => void;
 }) {
   const edit = useEditReportSchedule(ids);
@@ -289,6 +361,11 @@ function EditScheduleModal({
     reportMetrics.filter((metric) => original.metrics?.[metric] === true),
   );
   const [sheetUrl, setSheetUrl] = useState<string>(original.sheet_url ?? '');
+  const [clock, setClock] = useState<{ sendTime: string; zoneSource: ScheduleZoneSource; timeZone: string }>({
+    sendTime: schedule.send_time,
+    zoneSource: schedule.time_zone_source,
+    timeZone: schedule.time_zone_source === 'recipient' ? schedule.time_zone : browserTimeZone(),
+  });
   const listed = useReportCampaigns(ids, reportPeriodRange(period, todayInZone(new Date(), schedule.time_zone)));
   const campaignOptions = useMemo(() => {
     const options = new Map<string, string>();
@@ -316,6 +393,9 @@ function EditScheduleModal({
       recurring: true,
       recurring_interval: { type: intervalType, day: day === null ? null : Number(day) },
       scheduleDay: day === null ? null : Number(day),
+      send_time: clock.sendTime,
+      time_zone_source: clock.zoneSource,
+      time_zone: clock.zoneSource === 'recipient' ? clock.timeZone : null,
     } as ReportRequest;
     edit.mutate(
       { id: schedule.id, request },
@@ -390,6 +470,12 @@ function EditScheduleModal({
               error={errors.get('recurring_interval.day') ?? errors.get('scheduleDay')}
             />
           </Group>
+          <SendTimeFields
+            {...clock}
+            dealershipZone={schedule.time_zone_source === 'dealership' ? schedule.time_zone : dealershipTimeZone}
+            errors={{ sendTime: errors.get('send_time'), timeZone: errors.get('time_zone') }}
+            onChange={(change) => setClock((current) => ({ ...current, ...change }))}
+          />
           <Select
             label="Format"
             required

@@ -11,7 +11,9 @@ import {
   type ReportMetric,
   type ReportPeriod,
   type ReportRequest,
+  type ScheduleZoneSource,
 } from '@portal/contracts';
+import { browserTimeZone, DEFAULT_FORM_SEND_TIME } from './send-time';
 
 /** How many selected metrics show inline before '+ N more' (spec 001 §9). */
 export const INLINE_METRICS = 4;
@@ -29,6 +31,12 @@ export interface ReportFormValues {
   recurring: boolean;
   intervalType: RecurringType | null;
   day: string | null;
+  /** Local send time `HH:MM` (issue 21 §5). */
+  sendTime: string;
+  /** Whose clock: the dealership's or the recipient's (`timeZone`). */
+  zoneSource: ScheduleZoneSource;
+  /** The recipient's IANA zone (the browser's to start with). */
+  timeZone: string;
 }
 
 const noMetrics = () => Object.fromEntries(reportMetrics.map((m) => [m, false])) as Record<ReportMetric, boolean>;
@@ -47,6 +55,9 @@ export function initialReportForm(email: string): ReportFormValues {
     recurring: false,
     intervalType: null,
     day: null,
+    sendTime: DEFAULT_FORM_SEND_TIME,
+    zoneSource: 'dealership',
+    timeZone: browserTimeZone(),
   };
 }
 
@@ -118,6 +129,11 @@ export function toReportRequest(
     recurring: values.recurring,
     recurring_interval: { type: values.recurring ? values.intervalType : null, day: values.recurring ? day : null },
     scheduleDay: values.recurring ? day : null,
+    ...(values.recurring && {
+      send_time: values.sendTime,
+      time_zone_source: values.zoneSource,
+      time_zone: values.zoneSource === 'recipient' ? values.timeZone : null,
+    }),
     dealership_id: ids.dealershipId,
     organization_id: ids.organizationId,
   };
@@ -131,6 +147,8 @@ const fieldOf: Record<string, keyof ReportFormValues> = {
   period: 'period',
   'recurring_interval.type': 'intervalType',
   'recurring_interval.day': 'day',
+  send_time: 'sendTime',
+  time_zone: 'timeZone',
 };
 
 /** The form's errors by field, from the shared request schema (the texts of spec 001 §5). */

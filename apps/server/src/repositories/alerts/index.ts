@@ -1,0 +1,10 @@
+export { evaluateAlerts, findConditions, type EvaluationOutcome, type FoundCondition } from './evaluate';
+export { countOpenAlerts, getAlert, listAlerts, openAlertsByDealership, type AlertViewer } from './list';
+export {
+  acknowledgeAlert,
+  commentAlert,
+  raiseDeliveryFailedAlert,
+  resolveDeliveryFailedAlert,
+  snoozeAlert,
+} from './actions';
+export { loadAlertSettings, loadAlertThresholds, saveAlertSettings } from './settings';
