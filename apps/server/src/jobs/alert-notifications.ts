@@ -11,6 +11,7 @@ import {
 import { alerts, agencyTrustSettings, organizations, reportDeliveries, userDealerships, users } from '../db/schema';
 import { listAlerts, type AlertViewer } from '../repositories/alerts';
 import type { App } from '../types';
+import { brandSender, loadBrandAssets } from '../repositories/branding';
 import type { JobDefinition } from './job-definition';
 
 /** Posts one new alert to its agency's webhook (issue 21 §3). */
@@ -204,6 +205,8 @@ export async function sendAlertDigests(app: App): Promise<number> {
       await app.reports.mailer.send({
         id: key,
         to: member.email,
+        // The agency's sender name and reply-to (issue 20 §4).
+        sender: brandSender(await loadBrandAssets(app.db, undefined, { organizationId: org.id })),
         subject: `${org.name}: ${shown.length} open alert${shown.length === 1 ? '' : 's'} on ${formatDay(today, 'long')}`,
         text: [
           `Hello ${member.name},`,

@@ -3,6 +3,7 @@ import { formatUsDate } from '../lib/csv';
 import { reportDeliveries, users } from '../db/schema';
 import type { App } from '../types';
 import { raiseDeliveryFailedAlert } from '../repositories/alerts';
+import { brandSender, loadBrandAssets } from '../repositories/branding';
 
 /** What failed: the schedule, its owner and tenant, the run day, the recipient and the last attempt's reason. */
 export interface DeliveryFailure {
@@ -50,6 +51,8 @@ export async function onDeliveryFailedFinally(app: App, failure: DeliveryFailure
     await app.reports.mailer.send({
       id: key,
       to: owner.email,
+      // The agency's sender name and reply-to (issue 20 §4).
+      sender: brandSender(await loadBrandAssets(app.db, undefined, { organizationId: failure.organizationId })),
       subject: 'Your scheduled report could not be delivered',
       text:
         `Hello ${owner.name},\n\nYour scheduled report of ${formatUsDate(failure.runDate)} to ${failure.recipient} ` +
