@@ -304,6 +304,9 @@ const payloads: Record<string, unknown> = {
     volume_floor: 1000,
     zero_day_lookback: 7,
     webhook_url: null,
+    pacing_low: 95,
+    pacing_high: 105,
+    stale_after_hour: 10,
   },
 };
 let invited = 0;
