@@ -5,9 +5,17 @@
  * screenshots and PDFs. The ECharts modules an option needs: line, bar, funnel, map, scatter and
  * effectScatter charts; grid, tooltip, legend, geo and visualMap components; the LabelLayout feature.
  */
-export type { Bounds, BuildOptions, ChartOption, DailyChartOptions, IsoDate, TopChartOptions } from './types';
+export type {
+  Bounds,
+  BuildOptions,
+  ChartOption,
+  DailyChartOptions,
+  DailyRange,
+  IsoDate,
+  TopChartOptions,
+} from './types';
 export { CHART_COLORS, groupDigits, shortDateLabel } from './base';
-export { fillMissingDays } from './daily-fill';
+export { dayRows, drawnRange, fillMissingDays, MAX_DAILY_DAYS } from './daily-fill';
 export {
   audienceSizeTrendChart,
   callsByDayChart,
@@ -15,6 +23,9 @@ export {
   conversionsByDayChart,
   ctrByDayChart,
   dailyChart,
+  niceCeiling,
+  RATE_FLOOR_IMPRESSIONS,
+  rateSeries,
   impressionsByDayChart,
   interactionsByDayChart,
   leadsByDayChart,

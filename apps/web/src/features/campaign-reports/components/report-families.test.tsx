@@ -351,6 +351,29 @@ describe('report pages of the other families show the sections the range has dat
     expect(within(events).getByText('Truck Month Kickoff')).toBeInTheDocument();
   });
 
+  it('daily charts draw every day of the range: a day without rows is 0, its CTR a gap; few impressions muted', async () => {
+    const row = campaignReportFactory().daily[0]!;
+    renderReport(
+      'dsp',
+      handlers({
+        campaign: campaign('DSP', 'display'),
+        // Feb 1–3: no row on Feb 2; Feb 3 has 500 impressions, under the 1,000-impression floor.
+        daily: [
+          { ...row, date: '2026-02-01', impressions: 100_000, clicks: 310 },
+          { ...row, date: '2026-02-03', impressions: 500, clicks: 9 },
+        ],
+      }),
+    );
+    await pageReady('DSP');
+    const impressions = await screen.findByRole('img', { name: 'Impressions chart' });
+    expect(chartSeries(impressions)[0]?.data).toEqual([100_000, 0, 500]);
+    const ctr = screen.getByRole('img', { name: 'CTR chart' });
+    expect(chartSeries(ctr).map((series) => [series.name, series.data])).toEqual([
+      ['CTR (%)', [0.31, null, null]],
+      ['CTR (%), fewer than 1,000 impressions', [null, null, 1.8]],
+    ]);
+  });
+
   it('says No data for this date range when the range has no delivery at all', async () => {
     renderReport(
       'dsp',
