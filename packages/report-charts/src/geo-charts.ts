@@ -109,7 +109,10 @@ export interface DmaMapInput extends BuildOptions {
   /** The name the DMA GeoJSON was registered under (prepared with `prepareDmaGeoJson`). */
   mapName: string;
   rows: readonly { dma_code: number; dma: string; impressions: number }[];
-  /** DMA names by code from `prepareDmaGeoJson`: regions are labelled with them. */
+  /**
+   * DMA names by code from `prepareDmaGeoJson`: regions are labelled with them, except the DMAs of
+   * `rows`, labelled with the row's name (the API's, in full: issue 20 §2).
+   */
   names?: Record<string, string>;
   /** DMA bounds by code from `prepareDmaGeoJson`: the view is fitted to the DMAs with delivery. */
   bounds?: Record<string, Bounds>;
@@ -121,7 +124,21 @@ export interface DmaMapInput extends BuildOptions {
  * Impressions per DMA as a choropleth. With `bounds`, the view is zoomed to the DMAs that have
  * delivery (a dealership's campaign reaches a few neighbouring markets, not the whole country).
  */
-export function dmaMapChart({ mapName, rows, names = {}, bounds, aspect = 2, ...options }: DmaMapInput): ChartOption {
+export function dmaMapChart({
+  mapName,
+  rows,
+  names: boundaryNames = {},
+  bounds,
+  aspect = 2,
+  ...options
+}: DmaMapInput): ChartOption {
+  // Region names must stay unique (ECharts matches data by name): a boundary name that another
+  // code's row also uses gets its code.
+  const rowNames = new Set(rows.map((row) => row.dma));
+  const names: Record<string, string> = {};
+  for (const [code, name] of Object.entries(boundaryNames))
+    names[code] = rowNames.has(name) ? `${name} (${code})` : name;
+  for (const row of rows) names[String(row.dma_code)] = row.dma;
   const max = Math.max(1, ...rows.map((row) => row.impressions));
   const delivered = rows.filter((row) => row.impressions > 0);
   const box = bounds
@@ -158,7 +175,7 @@ export function dmaMapChart({ mapName, rows, names = {}, bounds, aspect = 2, ...
         itemStyle: { areaColor: MAP_AREA_COLOR, borderColor: MAP_BORDER_COLOR, borderWidth: 0.5 },
         emphasis: { label: { show: true, color: '#212529' }, itemStyle: { areaColor: '#ffd43b' } },
         label: { show: false },
-        data: rows.map((row) => ({ name: names[String(row.dma_code)] ?? row.dma, value: row.impressions })),
+        data: rows.map((row) => ({ name: row.dma, value: row.impressions })),
       },
     ],
   };

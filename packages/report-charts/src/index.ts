@@ -14,7 +14,7 @@ export type {
   IsoDate,
   TopChartOptions,
 } from './types';
-export { CHART_COLORS, groupDigits, shortDateLabel } from './base';
+export { CHART_COLORS, groupDigits, shortDateLabel, wrapLabel } from './base';
 export { dayRows, drawnRange, fillMissingDays, MAX_DAILY_DAYS } from './daily-fill';
 export {
   audienceSizeTrendChart,

@@ -48,7 +48,7 @@ describe('geo charts', () => {
     expect(dmaGeoJson.features[0]!.properties).not.toHaveProperty('name');
   });
 
-  it('DMA map: one region value per row, named as the map names it, fitted to the delivered DMAs', () => {
+  it('DMA map: one region value per row, named as the API names it, fitted to the delivered DMAs', () => {
     const { names, bounds } = prepareDmaGeoJson(dmaGeoJson);
     const rows = [
       { dma_code: 618, dma: 'Houston', impressions: 900 },
@@ -57,10 +57,16 @@ describe('geo charts', () => {
     const option = dmaMapChart({ mapName: 'dma', rows, names, bounds, animation: false });
     const series = (option.series as { type: string; map: string; data: unknown[]; boundingCoords: number[][] }[])[0]!;
     expect(series).toMatchObject({ type: 'map', map: 'dma' });
+    // The rows' names (the API's, in full) label their regions; the others keep the boundaries' names.
     expect(series.data).toEqual([
-      { name: 'Houston, TX', value: 900 },
-      { name: 'Austin, TX', value: 300 },
+      { name: 'Houston', value: 900 },
+      { name: 'Austin', value: 300 },
     ]);
+    expect((series as unknown as { nameMap: Record<string, string> }).nameMap).toEqual({
+      '618': 'Houston',
+      '635': 'Austin',
+      '501': 'New York, NY',
+    });
     // Austin and Houston span −98…−94 and 29…31; New York is outside the view.
     const [[west, north], [east, south]] = series.boundingCoords as [[number, number], [number, number]];
     expect(west).toBeLessThan(-98);
@@ -69,6 +75,18 @@ describe('geo charts', () => {
     expect(south).toBeLessThan(29);
     expect(north).toBeGreaterThan(31);
     expect(option.visualMap).toMatchObject({ min: 0, max: 900 });
+  });
+
+  it('DMA map: region names stay unique when a row takes a name another code’s boundary has', () => {
+    const { names } = prepareDmaGeoJson(dmaGeoJson);
+    const option = dmaMapChart({
+      mapName: 'dma',
+      rows: [{ dma_code: 618, dma: 'New York, NY', impressions: 1 }],
+      names,
+    });
+    const nameMap = (option.series as { nameMap: Record<string, string> }[])[0]!.nameMap;
+    expect(nameMap['618']).toBe('New York, NY');
+    expect(nameMap['501']).toBe('New York, NY (501)');
   });
 
   it('walk-in locations: [longitude, latitude, visits] per location', () => {

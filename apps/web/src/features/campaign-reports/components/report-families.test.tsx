@@ -178,7 +178,7 @@ describe('report pages of the other families show the sections the range has dat
       'Conversions: 4 (0.83% of clicks)',
     ]);
     const map = await screen.findByRole('img', { name: 'Impressions by DMA map chart' });
-    expect(chartSeries(map)[0]?.data).toEqual([{ name: 'San Antonio, TX', value: 900 }]);
+    expect(chartSeries(map)[0]?.data).toEqual([{ name: 'San Antonio', value: 900 }]);
     expect(await screen.findByRole('group', { name: 'Page Views' })).toHaveTextContent('12');
     // show_site_list is on but the range has no site rows; no leads, walk-ins, calls or vehicles.
     expect(tableNames()).toEqual(['Top Creatives']);
