@@ -9,7 +9,7 @@ vi.mock('@/features/campaign-reports/components/echart-geo', () => ({}));
 const campaign = { product_code: 'DSP', product_name: 'Programmatic Display', family: 'display' as const };
 
 /** The report of Feb 1–3 and, for the previous 3 days (Jan 29–31), other totals. */
-function reports(previous: Parameters<typeof campaignReportFactory>[0]['totals'] | 'empty') {
+function reports(previous: NonNullable<Parameters<typeof campaignReportFactory>[0]>['totals'] | 'empty') {
   const current = campaignReportFactory({
     campaign,
     totals: { impressions: 120_000, clicks: 324, ctr: 0.27, conversions: 6 },
