@@ -32,7 +32,7 @@ export function horizontalBarChart(
       type: 'category',
       inverse: true,
       // Names in full, on two lines when long (DMA names: issue 20 §2); truncation stays a last resort.
-      data: bars.map((bar) => wrapLabel(bar.label)),
+      data: bars.map((bar) => (typeof bar.label === 'string' ? wrapLabel(bar.label) : bar.label)),
       ...categoryAxisStyle,
       axisLabel: { ...categoryAxisStyle.axisLabel, width: 180, overflow: 'truncate', lineHeight: 13 },
     },
