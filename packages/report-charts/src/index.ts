@@ -46,6 +46,7 @@ export {
 } from './breakdown-charts';
 export { videoCompletionFunnelChart, type VideoCompletion } from './video-charts';
 export {
+  clusterPlaces,
   dmaMapChart,
   eventLocationsChart,
   fitBoundsToAspect,
@@ -55,5 +56,6 @@ export {
   type DmaFeatureCollection,
   type DmaMapData,
   type DmaMapInput,
+  type PlaceCluster,
 } from './geo-charts';
 export { deliveryFunnelChart, deliveryFunnelSteps, funnelStepLabel, type FunnelStep } from './funnel-charts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dmaMapChart,
+  clusterPlaces,
   eventLocationsChart,
   fitBoundsToAspect,
   prepareDmaGeoJson,
@@ -92,13 +93,13 @@ describe('geo charts', () => {
   it('walk-in locations: [longitude, latitude, visits] per location', () => {
     const rows = [
       { location_name: 'Main showroom', latitude: 30.27, longitude: -97.74, visits: 120 },
-      { location_name: 'Service center', latitude: 30.4, longitude: -97.7, visits: 30 },
+      { location_name: 'Service center', latitude: 31.1, longitude: -97.3, visits: 30 },
     ];
     const option = walkInLocationsChart({ mapName: 'dma', rows });
     const data = (option.series as { data: { name: string; value: number[] }[] }[])[0]!.data;
     expect(data.map((point) => [point.name, point.value])).toEqual([
       ['Main showroom', [-97.74, 30.27, 120]],
-      ['Service center', [-97.7, 30.4, 30]],
+      ['Service center', [-97.3, 31.1, 30]],
     ]);
     expect(option.geo).toMatchObject({ map: 'dma', clip: true });
   });
@@ -112,6 +113,38 @@ describe('geo charts', () => {
     expect(first(animated).type).toBe('effectScatter');
     expect(first(still).type).toBe('scatter');
     expect(first(still).data[0]).toMatchObject({ name: 'Spring Sale Event', value: [-95.37, 29.76, 340] });
+  });
+
+  it('places that would overlap are one pin with their count as its label; every pin is labelled', () => {
+    const rows = [
+      { event_name: 'Truck Month Kickoff', latitude: 29.76, longitude: -95.37, attendees: 78 },
+      { event_name: 'Service Clinic', latitude: 29.762, longitude: -95.372, attendees: 214 },
+      { event_name: 'Spring Sale Event', latitude: 30.27, longitude: -97.74, attendees: 50 },
+    ];
+    const option = eventLocationsChart({ mapName: 'dma', rows, animation: false });
+    const series = (
+      option.series as {
+        label: { show: boolean };
+        data: { name: string; value: number[]; label?: { formatter: string } }[];
+      }[]
+    )[0]!;
+    expect(series.label.show).toBe(true);
+    expect(series.data.map((pin) => [pin.name, pin.value, pin.label?.formatter])).toEqual([
+      // The two Houston events, 300 m apart: one pin where the larger is, attendees summed.
+      ['Service Clinic · Truck Month Kickoff', [-95.372, 29.762, 292], '2 events'],
+      ['Spring Sale Event', [-97.74, 30.27, 50], undefined],
+    ]);
+    expect(clusterPlaces([], 2)).toEqual([]);
+    const walkIns = walkInLocationsChart({
+      mapName: 'dma',
+      rows: [
+        { location_name: 'Main showroom', latitude: 30.27, longitude: -97.74, visits: 120 },
+        { location_name: 'Used car lot', latitude: 30.2705, longitude: -97.7405, visits: 30 },
+      ],
+    });
+    const pins = (walkIns.series as { data: { name: string; label?: { formatter: string } }[] }[])[0]!.data;
+    expect(pins).toHaveLength(1);
+    expect(pins[0]).toMatchObject({ name: 'Main showroom · Used car lot', label: { formatter: '2 locations' } });
   });
 
   it('fits a view box to the chart: same centre, drawn width ÷ height as asked', () => {

@@ -337,10 +337,15 @@ describe('report pages of the other families show the sections the range has dat
     await pageReady('EVT');
     expect(await cardValue('Attendees')).toBe('292');
     const map = await screen.findByRole('img', { name: 'Event locations chart' });
-    expect((chartSeries(map)[0]?.data as { value: number[] }[]).map((point) => point.value)).toEqual([
-      [-99.5, 27.5, 78],
-      [-99.4, 27.6, 214],
-    ]);
+    // The two events are 14 km apart: on the map fitted to them they would overlap, so they are one
+    // pin where the larger one is, labelled with their count (issue 20 §2), attendees summed.
+    expect(
+      (chartSeries(map)[0]?.data as { name: string; value: number[]; label?: { formatter: string } }[]).map((point) => [
+        point.name,
+        point.value,
+        point.label?.formatter,
+      ]),
+    ).toEqual([['Family Test Drive Day · Truck Month Kickoff', [-99.4, 27.6, 292], '2 events']]);
     const events = screen.getByRole('table', { name: 'Events' });
     expect(
       within(events)
