@@ -262,13 +262,20 @@ export function clusterPlaces(places: readonly Place[], aspect: number): PlaceCl
 
 /**
  * The pins of a point map, each labelled beside it: a place by its name, a cluster by its count
- * ('3 events'); the tooltip names every place of a pin and their summed figure.
+ * ('Kickoff + 2 more events'); the tooltip names every place of a pin and their summed figure.
  */
 function pins(places: readonly Place[], aspect: number, plural: string) {
   return clusterPlaces(places, aspect).map((cluster) => ({
     name: cluster.names.join(' · '),
     value: [cluster.longitude, cluster.latitude, cluster.value],
-    ...(cluster.names.length > 1 ? { label: { formatter: `${cluster.names.length} ${plural}` } } : {}),
+    // The largest place names the pin, and how many more it holds: 'Main showroom + 2 more locations'.
+    ...(cluster.names.length > 1
+      ? {
+          label: {
+            formatter: `${cluster.names[0]} + ${cluster.names.length - 1} more ${cluster.names.length > 2 ? plural : plural.replace(/s$/, '')}`,
+          },
+        }
+      : {}),
   }));
 }
 
@@ -287,7 +294,7 @@ function symbolSize(value: number, max: number): number {
 
 /**
  * Walk-in locations on a map, sized by visits, each pin labelled; locations that would overlap are one
- * pin ('2 locations', `clusterPlaces`). Each point's value is `[longitude, latitude, visits]`.
+ * pin ('Main showroom + 1 more location', `clusterPlaces`). Each point's value is `[longitude, latitude, visits]`.
  */
 export function walkInLocationsChart({
   mapName,
@@ -319,7 +326,7 @@ export function walkInLocationsChart({
 
 /**
  * Promoted events on a map, sized by attendees, each pin labelled; events that would overlap are one
- * pin ('3 events', `clusterPlaces`). Each point's value is `[longitude, latitude, attendees]`.
+ * pin ('Kickoff + 2 more events', `clusterPlaces`). Each point's value is `[longitude, latitude, attendees]`.
  */
 export function eventLocationsChart({
   mapName,

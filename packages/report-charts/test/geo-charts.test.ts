@@ -131,7 +131,7 @@ describe('geo charts', () => {
     expect(series.label.show).toBe(true);
     expect(series.data.map((pin) => [pin.name, pin.value, pin.label?.formatter])).toEqual([
       // The two Houston events, 300 m apart: one pin where the larger is, attendees summed.
-      ['Service Clinic · Truck Month Kickoff', [-95.372, 29.762, 292], '2 events'],
+      ['Service Clinic · Truck Month Kickoff', [-95.372, 29.762, 292], 'Service Clinic + 1 more event'],
       ['Spring Sale Event', [-97.74, 30.27, 50], undefined],
     ]);
     expect(clusterPlaces([], 2)).toEqual([]);
@@ -144,7 +144,10 @@ describe('geo charts', () => {
     });
     const pins = (walkIns.series as { data: { name: string; label?: { formatter: string } }[] }[])[0]!.data;
     expect(pins).toHaveLength(1);
-    expect(pins[0]).toMatchObject({ name: 'Main showroom · Used car lot', label: { formatter: '2 locations' } });
+    expect(pins[0]).toMatchObject({
+      name: 'Main showroom · Used car lot',
+      label: { formatter: 'Main showroom + 1 more location' },
+    });
   });
 
   it('fits a view box to the chart: same centre, drawn width ÷ height as asked', () => {

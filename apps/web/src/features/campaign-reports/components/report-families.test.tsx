@@ -338,14 +338,16 @@ describe('report pages of the other families show the sections the range has dat
     expect(await cardValue('Attendees')).toBe('292');
     const map = await screen.findByRole('img', { name: 'Event locations chart' });
     // The two events are 14 km apart: on the map fitted to them they would overlap, so they are one
-    // pin where the larger one is, labelled with their count (issue 20 §2), attendees summed.
+    // pin where the larger one is, labelled with the larger one and the count of the others (issue 20 §2), attendees summed.
     expect(
       (chartSeries(map)[0]?.data as { name: string; value: number[]; label?: { formatter: string } }[]).map((point) => [
         point.name,
         point.value,
         point.label?.formatter,
       ]),
-    ).toEqual([['Family Test Drive Day · Truck Month Kickoff', [-99.4, 27.6, 292], '2 events']]);
+    ).toEqual([
+      ['Family Test Drive Day · Truck Month Kickoff', [-99.4, 27.6, 292], 'Family Test Drive Day + 1 more event'],
+    ]);
     const events = screen.getByRole('table', { name: 'Events' });
     expect(
       within(events)
