@@ -118,7 +118,16 @@ function countSeries<T extends { date: IsoDate }>(
 }
 
 /**
- * A rate per day in percent (two decimals), computed from the day's own counts — never from a
+ * A rate in percent as charts draw it: two decimals from 1% up ('1.8', '33.33'), three significant
+ * digits below ('0.308', '0.0183'), so small rates that differ stay apart on the line and in the
+ * tooltip (a 0.018% CTR is not drawn as 0.02 one day and 0.01 the next).
+ */
+export function precise(percent: number): number {
+  return percent >= 1 ? round(percent, 2) : Number(percent.toPrecision(3));
+}
+
+/**
+ * A rate per day in percent (`precise`), computed from the day's own counts — never from a
  * rounded rate: `numerator ÷ impressions × 100`. A day without impressions (or without a row) is a
  * gap; a day under `RATE_FLOOR_IMPRESSIONS` is a gap in the line and a muted point.
  */
@@ -129,7 +138,7 @@ export function rateSeries<T extends { date: IsoDate; impressions: number }>(
 ): { dates: IsoDate[]; values: (number | null)[]; muted: (number | null)[] } {
   const days = dayRows(rows, options?.range);
   const rate = (row: T | undefined) =>
-    row && row.impressions > 0 ? round((numerator(row) / row.impressions) * 100, 2) : null;
+    row && row.impressions > 0 ? precise((numerator(row) / row.impressions) * 100) : null;
   const floorMet = (row: T | undefined) => (row?.impressions ?? 0) >= RATE_FLOOR_IMPRESSIONS;
   return {
     dates: days.map((d) => d.date),
@@ -179,7 +188,7 @@ export function interactionsByDayChart(
 }
 
 /**
- * Daily CTR in percent (two decimals), from each day's clicks and impressions (`rateSeries`): days
+ * Daily CTR in percent (`precise`), from each day's clicks and impressions (`rateSeries`): days
  * without impressions are gaps, days under 1,000 impressions muted.
  */
 export function ctrByDayChart(
@@ -213,7 +222,7 @@ export function viewsByDayChart(
   );
 }
 
-/** Daily view-through rate: views ÷ impressions in percent (two decimals), gaps and muted days as CTR's. */
+/** Daily view-through rate: views ÷ impressions in percent (`precise`), gaps and muted days as CTR's. */
 export function vtrByDayChart(
   days: readonly { date: IsoDate; views: number; impressions: number }[],
   options?: DailyChartOptions,

@@ -24,6 +24,7 @@ export {
   ctrByDayChart,
   dailyChart,
   niceCeiling,
+  precise,
   RATE_FLOOR_IMPRESSIONS,
   rateSeries,
   impressionsByDayChart,

@@ -9,6 +9,7 @@ import {
   interactionsByDayChart,
   niceCeiling,
   ordersByDayChart,
+  precise,
   RATE_FLOOR_IMPRESSIONS,
   rateSeries,
   revenueByDayChart,
@@ -131,9 +132,10 @@ describe('daily charts over a range with missing days', () => {
     const option = ctrByDayChart(rows, { range });
     const [line, muted] = allSeries(option);
     expect(line!.data).toHaveLength(80);
-    expect(line!.data[0]).toBe(0.31);
+    // 37 ÷ 12,000 = 0.3083…%: three significant digits below 1%.
+    expect(line!.data[0]).toBe(0.308);
     expect(line!.data[44]).toBe(0.25);
-    expect(line!.data.filter((v) => v !== null)).toEqual([0.31, 0.25]);
+    expect(line!.data.filter((v) => v !== null)).toEqual([0.308, 0.25]);
     // Nov 19 has 500 impressions: under the floor, so a muted point and a gap in the line.
     expect(line!.data[79]).toBeNull();
     expect(muted).toMatchObject({ type: 'scatter', name: 'CTR (%), fewer than 1,000 impressions' });
@@ -187,6 +189,15 @@ describe('rates under the impressions floor', () => {
     const option = vtrByDayChart([{ date: '2026-03-01', impressions: 5000, views: 1234 }]);
     expect(firstSeries(option).data).toEqual([24.68]);
     expect(option.legend).toBeUndefined();
+  });
+
+  it('small rates keep three significant digits, so 0.018% and 0.013% stay apart', () => {
+    const rows = [
+      { date: '2026-03-01', impressions: 1_600_000, clicks: 293 },
+      { date: '2026-03-02', impressions: 1_500_000, clicks: 201 },
+    ];
+    expect(allSeries(ctrByDayChart(rows))[0]!.data).toEqual([0.0183, 0.0134]);
+    expect([precise(33.3333), precise(1.8), precise(0.30833), precise(0)]).toEqual([33.33, 1.8, 0.308, 0]);
   });
 
   it('niceCeiling gives an axis top of 1, 2, 2.5 or 5 × 10ⁿ', () => {

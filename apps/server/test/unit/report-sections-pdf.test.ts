@@ -353,7 +353,7 @@ describe('PDF daily charts cover every day of the range (issue 20 §2)', () => {
     expect(labels(impressions)[79]).toBe('Nov 19');
     expect((values(impressions) as number[]).filter((v) => v !== 0)).toEqual([12_000, 8_000, 500]);
     const ctr = dailyChartOption({ kind: 'daily-chart', title: 'CTR', metric: 'ctr' }, data('2026-12-01T12:00:00Z'));
-    expect(values(ctr).filter((v) => v !== null)).toEqual([0.31, 0.25]);
+    expect(values(ctr).filter((v) => v !== null)).toEqual([0.308, 0.25]);
     // Nov 10 has 500 impressions: a muted point, under the 1,000-impression floor.
     expect(values(ctr, 1).filter((v) => v !== null)).toEqual([1.8]);
   });
