@@ -78,6 +78,11 @@ export interface WorkbookSheet {
   title?: string[];
   /** Per column, how its numbers read (text when absent). */
   formats?: ReadonlyArray<ColumnFormat>;
+  /**
+   * Per column, an Excel number format replacing the one of its `formats` entry (which still decides
+   * whether values are percents), e.g. signed and coloured changes `[Color10]+#,##0;[Red]-#,##0;0`.
+   */
+  numberFormats?: ReadonlyArray<string | undefined>;
 }
 
 /** Excel's limit on a sheet name. */
@@ -144,7 +149,7 @@ export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Campaign portal';
   const names = uniqueSheetNames(sheets.map((sheet) => sheet.name));
-  sheets.forEach(({ headers, rows, title = [], formats = [] }, sheetIndex) => {
+  sheets.forEach(({ headers, rows, title = [], formats = [], numberFormats = [] }, sheetIndex) => {
     const headerRow = title.length > 0 ? title.length + 2 : 1;
     const sheet = workbook.addWorksheet(names[sheetIndex], {
       views: [{ state: 'frozen', ySplit: headerRow }],
@@ -165,7 +170,7 @@ export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
         const cell = row.getCell(column + 1);
         if (typeof value === 'number' && format !== 'text') {
           cell.value = format === 'percent' ? value / 100 : value;
-          cell.numFmt = columnNumberFormats[format];
+          cell.numFmt = numberFormats[column] ?? columnNumberFormats[format];
         } else cell.value = value;
         widths[column] = Math.max(widths[column] ?? 0, shownLength(value, format));
       });

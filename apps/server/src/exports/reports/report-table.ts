@@ -20,6 +20,8 @@ export interface ReportTable {
   headers: string[];
   rows: Cell[][];
   formats?: ColumnFormat[];
+  /** Per column, an Excel number format replacing the `formats` one (signed, coloured changes). */
+  numberFormats?: Array<string | undefined>;
   title?: string[];
 }
 
@@ -189,6 +191,7 @@ export function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Pro
       headers: table.headers,
       rows: table.rows,
       formats: table.formats,
+      numberFormats: table.numberFormats,
       title: table.title,
     })),
   );
