@@ -25,6 +25,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
 import { ingestBuffers } from '../src/ingestion';
+import { evaluateAlerts } from '../src/repositories/alerts';
 import { buildMonthOverMonthWorkbook } from '../src/exports/reports/month-over-month-files';
 import {
   BENCH_EMAIL,
@@ -154,6 +155,7 @@ async function generate(): Promise<BenchProbes> {
     console.info(
       `\nIngestion path (campaign_daily_metrics.csv through ingestBuffers): ${ingestion.rows.toLocaleString('en-US')} rows in ${seconds.toFixed(2)} s = ${ingestion.rowsPerSecond.toLocaleString('en-US')} rows/s`,
     );
+    results.alerts = await timeAlertEvaluation(database, generated.probes.endDate);
     await database.pool!.query(
       `insert into system_state (key, value) values ('bench_scale', $1) on conflict (key) do update set value = excluded.value`,
       [scale.name],
@@ -164,6 +166,33 @@ async function generate(): Promise<BenchProbes> {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Issue 21 §3: the alert evaluation after ingesting a day for every active campaign (target ≤ 10 s
+ * for 10 M rows). Ingests `day` for each active managed campaign through the product's path, then
+ * times `evaluateAlerts` over every agency at noon UTC of the day after.
+ */
+async function timeAlertEvaluation(database: Awaited<ReturnType<typeof openDatabase>>, day: string) {
+  const active = await database.pool!.query<{ id: number }>(
+    `select id from managed_campaigns where campaign_status = 'active' and start_date <= $1 and end_date >= $1 order by id`,
+    [day],
+  );
+  const lines = ['client_campaign_id,date,impressions,clicks,views,spend'];
+  for (const { id } of active.rows) lines.push(`${id},${day},${1000 + (id % 500)},${id % 17},0,1.00`);
+  const ingested = await ingestBuffers(database.db, [
+    { name: 'campaign_daily_metrics.csv', content: Buffer.from(lines.join('\n')) },
+  ]);
+  if (!ingested.ok) throw new Error(`alert bench ingestion failed: ${JSON.stringify(ingested.errors.slice(0, 3))}`);
+  const now = new Date(`${day}T12:00:00Z`);
+  now.setUTCDate(now.getUTCDate() + 1);
+  const started = performance.now();
+  const outcome = await evaluateAlerts(database.db, { now });
+  const seconds = (performance.now() - started) / 1000;
+  console.info(
+    `\nAlert evaluation after a day for ${active.rows.length.toLocaleString('en-US')} active campaigns: ${seconds.toFixed(2)} s over ${outcome.organizations} agencies (${outcome.opened} opened, ${outcome.kept} kept, ${outcome.resolved} resolved; target ≤ 10 s at full scale)`,
+  );
+  return { campaigns: active.rows.length, seconds, ...outcome };
 }
 
 async function signIn(

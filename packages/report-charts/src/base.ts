@@ -32,6 +32,30 @@ export function groupDigits(value: number): string {
   return grouping.format(value);
 }
 
+/**
+ * A long category label on lines of at most `maxChars` characters, broken after a hyphen (then at a
+ * space when one part is longer still): 'Greenville-Spartanburg-Asheville-Anderson' →
+ * 'Greenville-Spartanburg-\nAsheville-Anderson'. Names are shown whole, never cut to 'Greenville-Sp…'.
+ */
+export function wrapLabel(text: string, maxChars = 26): string {
+  if (text.length <= maxChars) return text;
+  const pack = (tokens: readonly string[]) => {
+    const lines: string[] = [];
+    let line = '';
+    for (const token of tokens) {
+      if (line && (line + token).trimEnd().length > maxChars) {
+        lines.push(line.trimEnd());
+        line = token;
+      } else line += token;
+    }
+    if (line.trim()) lines.push(line.trimEnd());
+    return lines;
+  };
+  return pack(text.match(/[^-]+-?|-/g) ?? [text])
+    .flatMap((line) => (line.length > maxChars ? pack(line.match(/\S+\s*/g) ?? [line]) : [line]))
+    .join('\n');
+}
+
 /** Rounds to `decimals` places, as the contracts' rules do. */
 export function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;

@@ -7,6 +7,7 @@ import {
   MALE_COLOR,
   topRows,
   valueAxisStyle,
+  wrapLabel,
 } from './base';
 import type { BuildOptions, ChartOption, TopChartOptions } from './types';
 
@@ -15,7 +16,7 @@ interface Bar {
   value: number;
 }
 
-/** Horizontal bars, first entry on top, each labelled with its figure; long category names are truncated. */
+/** Horizontal bars, first entry on top, each labelled with its figure; long category names on two lines. */
 export function horizontalBarChart(
   bars: readonly Bar[],
   seriesName: string,
@@ -30,9 +31,10 @@ export function horizontalBarChart(
     yAxis: {
       type: 'category',
       inverse: true,
-      data: bars.map((bar) => bar.label),
+      // Names in full, on two lines when long (DMA names: issue 20 §2); truncation stays a last resort.
+      data: bars.map((bar) => (typeof bar.label === 'string' ? wrapLabel(bar.label) : bar.label)),
       ...categoryAxisStyle,
-      axisLabel: { ...categoryAxisStyle.axisLabel, width: 160, overflow: 'truncate' },
+      axisLabel: { ...categoryAxisStyle.axisLabel, width: 180, overflow: 'truncate', lineHeight: 13 },
     },
     series: [
       {

@@ -109,7 +109,10 @@ export interface DmaMapInput extends BuildOptions {
   /** The name the DMA GeoJSON was registered under (prepared with `prepareDmaGeoJson`). */
   mapName: string;
   rows: readonly { dma_code: number; dma: string; impressions: number }[];
-  /** DMA names by code from `prepareDmaGeoJson`: regions are labelled with them. */
+  /**
+   * DMA names by code from `prepareDmaGeoJson`: regions are labelled with them, except the DMAs of
+   * `rows`, labelled with the row's name (the API's, in full: issue 20 §2).
+   */
   names?: Record<string, string>;
   /** DMA bounds by code from `prepareDmaGeoJson`: the view is fitted to the DMAs with delivery. */
   bounds?: Record<string, Bounds>;
@@ -121,7 +124,21 @@ export interface DmaMapInput extends BuildOptions {
  * Impressions per DMA as a choropleth. With `bounds`, the view is zoomed to the DMAs that have
  * delivery (a dealership's campaign reaches a few neighbouring markets, not the whole country).
  */
-export function dmaMapChart({ mapName, rows, names = {}, bounds, aspect = 2, ...options }: DmaMapInput): ChartOption {
+export function dmaMapChart({
+  mapName,
+  rows,
+  names: boundaryNames = {},
+  bounds,
+  aspect = 2,
+  ...options
+}: DmaMapInput): ChartOption {
+  // Region names must stay unique (ECharts matches data by name): a boundary name that another
+  // code's row also uses gets its code.
+  const rowNames = new Set(rows.map((row) => row.dma));
+  const names: Record<string, string> = {};
+  for (const [code, name] of Object.entries(boundaryNames))
+    names[code] = rowNames.has(name) ? `${name} (${code})` : name;
+  for (const row of rows) names[String(row.dma_code)] = row.dma;
   const max = Math.max(1, ...rows.map((row) => row.impressions));
   const delivered = rows.filter((row) => row.impressions > 0);
   const box = bounds
@@ -158,7 +175,7 @@ export function dmaMapChart({ mapName, rows, names = {}, bounds, aspect = 2, ...
         itemStyle: { areaColor: MAP_AREA_COLOR, borderColor: MAP_BORDER_COLOR, borderWidth: 0.5 },
         emphasis: { label: { show: true, color: '#212529' }, itemStyle: { areaColor: '#ffd43b' } },
         label: { show: false },
-        data: rows.map((row) => ({ name: names[String(row.dma_code)] ?? row.dma, value: row.impressions })),
+        data: rows.map((row) => ({ name: row.dma, value: row.impressions })),
       },
     ],
   };
@@ -192,36 +209,80 @@ function geoComponent(mapName: string, points: readonly { latitude: number; long
   };
 }
 
+/** A place on a point map: its name, where it is and its figure (visits, attendees). */
+interface Place {
+  name: string;
+  latitude: number;
+  longitude: number;
+  value: number;
+}
+
+/** One pin of a point map: a place, or places that would sit on top of each other. */
+export interface PlaceCluster {
+  /** The places' names, largest figure first. */
+  names: string[];
+  /** Where the pin is: the place with the largest figure. */
+  latitude: number;
+  longitude: number;
+  /** The places' figures summed. */
+  value: number;
+}
+
 /**
- * Whether point labels can be drawn beside every point: at most 12 points, none closer to another
- * than a tenth of the view's width (points on top of each other get their name on hover only).
+ * Places that would overlap on the drawn map grouped into one pin (issue 20 §2): the view is fitted
+ * to all places as the chart fits it, and a place closer than a sixteenth of the view’s width to a pin
+ * already placed (largest figures first) joins that pin. So every pin can carry its label.
  */
-function labelsFit(points: readonly { latitude: number; longitude: number }[], aspect: number): boolean {
-  if (points.length > 12) return false;
+export function clusterPlaces(places: readonly Place[], aspect: number): PlaceCluster[] {
   const box = paddedBounds(
-    points.map((p) => [p.longitude, p.latitude, p.longitude, p.latitude] as Bounds),
+    places.map((p) => [p.longitude, p.latitude, p.longitude, p.latitude] as Bounds),
     0.25,
     0.8,
   );
-  if (!box) return true;
+  const clusters: PlaceCluster[] = [];
+  if (!box) return clusters;
   const fitted = fitBoundsToAspect(box, aspect);
   const scale = aspectScaleOf(fitted);
-  const width = (fitted[2] - fitted[0]) * scale;
-  for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) {
-      const a = points[i]!;
-      const b = points[j]!;
-      const distance = Math.hypot((a.longitude - b.longitude) * scale, a.latitude - b.latitude);
-      if (distance < width / 10) return false;
-    }
+  const reach = ((fitted[2] - fitted[0]) * scale) / 16;
+  const ordered = places
+    .map((place, index) => ({ place, index }))
+    .sort((a, b) => b.place.value - a.place.value || a.index - b.index);
+  for (const { place } of ordered) {
+    const near = clusters.find(
+      (c) => Math.hypot((c.longitude - place.longitude) * scale, c.latitude - place.latitude) < reach,
+    );
+    if (near) {
+      near.names.push(place.name);
+      near.value += place.value;
+    } else
+      clusters.push({ names: [place.name], latitude: place.latitude, longitude: place.longitude, value: place.value });
   }
-  return true;
+  return clusters;
 }
 
-function pointLabels(show: boolean) {
+/**
+ * The pins of a point map, each labelled beside it: a place by its name, a cluster by its count
+ * ('Kickoff + 2 more events'); the tooltip names every place of a pin and their summed figure.
+ */
+function pins(places: readonly Place[], aspect: number, plural: string) {
+  return clusterPlaces(places, aspect).map((cluster) => ({
+    name: cluster.names.join(' · '),
+    value: [cluster.longitude, cluster.latitude, cluster.value],
+    // The largest place names the pin, and how many more it holds: 'Main showroom + 2 more locations'.
+    ...(cluster.names.length > 1
+      ? {
+          label: {
+            formatter: `${cluster.names[0]} + ${cluster.names.length - 1} more ${cluster.names.length > 2 ? plural : plural.replace(/s$/, '')}`,
+          },
+        }
+      : {}),
+  }));
+}
+
+function pointLabels() {
   const label = { position: 'right' as const, formatter: '{b}', color: '#212529', fontSize: 11 };
   return {
-    label: { show, ...label },
+    label: { show: true, ...label },
     emphasis: { label: { show: true, ...label } },
     labelLayout: { hideOverlap: true },
   };
@@ -231,7 +292,10 @@ function symbolSize(value: number, max: number): number {
   return Math.round(8 + 18 * Math.sqrt(Math.max(0, value) / Math.max(1, max)));
 }
 
-/** Walk-in locations on a map, sized by visits. Each point's value is `[longitude, latitude, visits]`. */
+/**
+ * Walk-in locations on a map, sized by visits, each pin labelled; locations that would overlap are one
+ * pin ('Main showroom + 1 more location', `clusterPlaces`). Each point's value is `[longitude, latitude, visits]`.
+ */
 export function walkInLocationsChart({
   mapName,
   rows,
@@ -240,7 +304,9 @@ export function walkInLocationsChart({
 }: PointsInput & {
   rows: readonly { location_name: string; latitude: number; longitude: number; visits: number }[];
 }): ChartOption {
-  const max = Math.max(0, ...rows.map((row) => row.visits));
+  const places = rows.map((row) => ({ ...row, name: row.location_name, value: row.visits }));
+  const data = pins(places, aspect, 'locations');
+  const max = Math.max(0, ...data.map((pin) => pin.value[2]!));
   return {
     ...baseOption(options),
     tooltip: { trigger: 'item', formatter: '{b}: {@[2]} visits' },
@@ -251,18 +317,17 @@ export function walkInLocationsChart({
         name: 'Walk-ins',
         coordinateSystem: 'geo',
         itemStyle: { color: '#fa5252', opacity: 0.85, borderColor: '#ffffff', borderWidth: 1 },
-        ...pointLabels(labelsFit(rows, aspect)),
-        data: rows.map((row) => ({
-          name: row.location_name,
-          value: [row.longitude, row.latitude, row.visits],
-          symbolSize: symbolSize(row.visits, max),
-        })),
+        ...pointLabels(),
+        data: data.map((pin) => ({ ...pin, symbolSize: symbolSize(pin.value[2]!, max) })),
       },
     ],
   };
 }
 
-/** Promoted events on a map, sized by attendees. Each point's value is `[longitude, latitude, attendees]`. */
+/**
+ * Promoted events on a map, sized by attendees, each pin labelled; events that would overlap are one
+ * pin ('Kickoff + 2 more events', `clusterPlaces`). Each point's value is `[longitude, latitude, attendees]`.
+ */
 export function eventLocationsChart({
   mapName,
   rows,
@@ -271,7 +336,9 @@ export function eventLocationsChart({
 }: PointsInput & {
   rows: readonly { event_name: string; latitude: number; longitude: number; attendees: number }[];
 }): ChartOption {
-  const max = Math.max(0, ...rows.map((row) => row.attendees));
+  const places = rows.map((row) => ({ ...row, name: row.event_name, value: row.attendees }));
+  const data = pins(places, aspect, 'events');
+  const max = Math.max(0, ...data.map((pin) => pin.value[2]!));
   const animated = options.animation ?? true;
   return {
     ...baseOption(options),
@@ -284,12 +351,8 @@ export function eventLocationsChart({
         name: 'Events',
         coordinateSystem: 'geo',
         itemStyle: { color: '#7950f2', borderColor: '#ffffff', borderWidth: 1 },
-        ...pointLabels(labelsFit(rows, aspect)),
-        data: rows.map((row) => ({
-          name: row.event_name,
-          value: [row.longitude, row.latitude, row.attendees],
-          symbolSize: symbolSize(row.attendees, max),
-        })),
+        ...pointLabels(),
+        data: data.map((pin) => ({ ...pin, symbolSize: symbolSize(pin.value[2]!, max) })),
       },
     ],
   };

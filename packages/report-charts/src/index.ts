@@ -5,9 +5,17 @@
  * screenshots and PDFs. The ECharts modules an option needs: line, bar, funnel, map, scatter and
  * effectScatter charts; grid, tooltip, legend, geo and visualMap components; the LabelLayout feature.
  */
-export type { Bounds, BuildOptions, ChartOption, DailyChartOptions, IsoDate, TopChartOptions } from './types';
-export { CHART_COLORS, groupDigits, shortDateLabel } from './base';
-export { fillMissingDays } from './daily-fill';
+export type {
+  Bounds,
+  BuildOptions,
+  ChartOption,
+  DailyChartOptions,
+  DailyRange,
+  IsoDate,
+  TopChartOptions,
+} from './types';
+export { CHART_COLORS, groupDigits, shortDateLabel, wrapLabel } from './base';
+export { dayRows, drawnRange, fillMissingDays, MAX_DAILY_DAYS } from './daily-fill';
 export {
   audienceSizeTrendChart,
   callsByDayChart,
@@ -15,6 +23,10 @@ export {
   conversionsByDayChart,
   ctrByDayChart,
   dailyChart,
+  niceCeiling,
+  precise,
+  RATE_FLOOR_IMPRESSIONS,
+  rateSeries,
   impressionsByDayChart,
   interactionsByDayChart,
   leadsByDayChart,
@@ -35,6 +47,7 @@ export {
 } from './breakdown-charts';
 export { videoCompletionFunnelChart, type VideoCompletion } from './video-charts';
 export {
+  clusterPlaces,
   dmaMapChart,
   eventLocationsChart,
   fitBoundsToAspect,
@@ -44,5 +57,6 @@ export {
   type DmaFeatureCollection,
   type DmaMapData,
   type DmaMapInput,
+  type PlaceCluster,
 } from './geo-charts';
 export { deliveryFunnelChart, deliveryFunnelSteps, funnelStepLabel, type FunnelStep } from './funnel-charts';

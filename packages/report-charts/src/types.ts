@@ -16,6 +16,17 @@ export interface BuildOptions {
 export interface DailyChartOptions extends BuildOptions {
   /** Line (default) or bar. */
   kind?: 'line' | 'bar';
+  /**
+   * The days drawn: every day of it, a day without a row as zero (counts) or a gap (ratios). Pass
+   * `drawnRange(selected range, today)`. Without it, the days from the first row's to the last's.
+   */
+  range?: DailyRange;
+}
+
+/** A range of calendar days, both ends included. */
+export interface DailyRange {
+  startDate: IsoDate;
+  endDate: IsoDate;
 }
 
 /** Options of the top-N bar charts. */

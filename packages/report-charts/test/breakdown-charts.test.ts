@@ -7,6 +7,7 @@ import {
   topDmasChart,
   utmSourcesChart,
   videoCompletionFunnelChart,
+  wrapLabel,
   type ChartOption,
 } from '../src';
 
@@ -63,6 +64,32 @@ describe('breakdown charts', () => {
     expect(categories(option)).toEqual(['Houston', 'Dallas', 'San Antonio', 'Austin', 'El Paso']);
     expect(values(option)).toEqual([900, 700, 500, 300, 100]);
     expect(categories(topDmasChart(rows, { limit: 2 }))).toEqual(['Houston', 'Dallas']);
+  });
+
+  it('top DMAs: long names in full on two lines, never cut (issue 20 §2)', () => {
+    const option = topDmasChart([
+      { dma: 'Greenville-Spartanburg-Asheville-Anderson', impressions: 900 },
+      { dma: 'Santa Barbara-Santa Maria-San Luis Obispo', impressions: 800 },
+      { dma: 'Cedar Rapids-Waterloo-Iowa City & Dubuque', impressions: 700 },
+      { dma: 'San Antonio', impressions: 600 },
+    ]);
+    expect(categories(option)).toEqual([
+      'Greenville-Spartanburg-\nAsheville-Anderson',
+      'Santa Barbara-Santa Maria-\nSan Luis Obispo',
+      'Cedar Rapids-Waterloo-\nIowa City & Dubuque',
+      'San Antonio',
+    ]);
+    expect(categories(option).map((label) => label.replaceAll('\n', ''))).toEqual([
+      'Greenville-Spartanburg-Asheville-Anderson',
+      'Santa Barbara-Santa Maria-San Luis Obispo',
+      'Cedar Rapids-Waterloo-Iowa City & Dubuque',
+      'San Antonio',
+    ]);
+  });
+
+  it('wrapLabel breaks at spaces only when a hyphen part is longer than a line', () => {
+    expect(wrapLabel('Tyler-Longview (Lufkin & Nacogdoches)')).toBe('Tyler-\nLongview (Lufkin &\nNacogdoches)');
+    expect(wrapLabel('Short')).toBe('Short');
   });
 
   it('UTM sources and key pages: top 5 by count', () => {

@@ -19,6 +19,7 @@ export const RAW_DIR = fileURLToPath(new URL('../../seed/raw/', import.meta.url)
 
 export const RAW = {
   dmas: 'dma/nielsen_dma_tv_homes_2012_13.csv',
+  dmaFullNames: 'dma/dma_full_names.csv',
   zipDmas: 'dma/zip_to_dma.csv.gz',
   dmaBoundaries: 'geo/dma_boundaries.geojson.gz',
   zipCentroids: 'geo/us_zip_centroids_demo.csv',

@@ -13,21 +13,32 @@ export interface Dma {
   center: { latitude: number; longitude: number } | null;
 }
 
+/**
+ * DMA names spelled out, by code (seed/raw/dma/dma_full_names.csv, issue 20 §2): Nielsen's table
+ * abbreviates 33 of them to 26 characters ('Greenvll-Spart-Ashevll-And'); reports show
+ * 'Greenville-Spartanburg-Asheville-Anderson'. A code without an entry keeps Nielsen's name.
+ */
+export function dmaFullNames(): Map<number, string> {
+  return new Map(readCsv(RAW.dmaFullNames).map((r) => [toInt(r.dma_code), r.full_name ?? '']));
+}
+
 export function buildDmas(): EntityRow<'dmas'>[] {
+  const fullNames = dmaFullNames();
   return readCsv(RAW.dmas).map((r) => ({
     dma_code: toInt(r.dma_code),
     rank: toInt(r.rank),
-    name: r.dma_name ?? '',
+    name: fullNames.get(toInt(r.dma_code)) ?? r.dma_name ?? '',
     tv_homes: toInt(r.tv_homes),
     pct_of_us: r.pct_of_us ?? '',
   }));
 }
 
 export function buildZipDmas(): EntityRow<'zip_dmas'>[] {
+  const fullNames = dmaFullNames();
   return readCsvArrays(RAW.zipDmas).map(([zip = '', dma = '', description = '']) => ({
     zip_code: zip.padStart(5, '0'),
     dma_code: toInt(dma),
-    dma_description: description,
+    dma_description: fullNames.get(toInt(dma)) ?? description,
   }));
 }
 

@@ -79,6 +79,11 @@ export interface WorkbookSheet {
   /** Per column, how its numbers read (text when absent). */
   formats?: ReadonlyArray<ColumnFormat>;
   /**
+   * Per column, an Excel number format replacing the one of its `formats` entry (which still decides
+   * whether values are percents), e.g. signed and coloured changes `[Color10]+#,##0;[Red]-#,##0;0`.
+   */
+  numberFormats?: ReadonlyArray<string | undefined>;
+  /**
    * The agency's brand (issue 20 §4): its name becomes the first row, white on its primary colour,
    * and the header row takes the colour too; absent: the product's plain header.
    */
@@ -159,7 +164,7 @@ export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Campaign portal';
   const names = uniqueSheetNames(sheets.map((sheet) => sheet.name));
-  sheets.forEach(({ headers, rows, title: titleLines = [], formats = [], brand }, sheetIndex) => {
+  sheets.forEach(({ headers, rows, title: titleLines = [], formats = [], numberFormats = [], brand }, sheetIndex) => {
     const title = brand ? [brand.name, ...titleLines] : titleLines;
     const headerRow = title.length > 0 ? title.length + 2 : 1;
     const sheet = workbook.addWorksheet(names[sheetIndex], {
@@ -190,7 +195,7 @@ export async function xlsxBuffer(sheets: WorkbookSheet[]): Promise<Buffer> {
         const cell = row.getCell(column + 1);
         if (typeof value === 'number' && format !== 'text') {
           cell.value = format === 'percent' ? value / 100 : value;
-          cell.numFmt = columnNumberFormats[format];
+          cell.numFmt = numberFormats[column] ?? columnNumberFormats[format];
         } else cell.value = value;
         widths[column] = Math.max(widths[column] ?? 0, shownLength(value, format));
       });

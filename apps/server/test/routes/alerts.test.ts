@@ -313,16 +313,57 @@ describe('alert centre', () => {
     const response = await t.app.inject({
       method: 'PUT',
       url: `${AGENCY}/alert-settings`,
-      payload: { anomaly_sigma: 3, volume_floor: 50_000, zero_day_lookback: 7, webhook_url: null },
+      payload: {
+        anomaly_sigma: 3,
+        volume_floor: 50_000,
+        zero_day_lookback: 7,
+        webhook_url: null,
+        pacing_low: 95,
+        pacing_high: 105,
+        stale_after_hour: 10,
+      },
       headers: authHeaders(agency),
     });
     expect(response.statusCode, response.body).toBe(200);
     await evaluateAlerts(t.database.db, { now: TEST_NOW });
     expect(await plantedAlerts()).not.toContain(`ctr_drop:${CTR_DROP}`);
+    // The pacing band (issue 21 §2): from 75 % the planted campaign at 80 % is on track.
+    const settings = (pacingLow: number) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `${AGENCY}/alert-settings`,
+        payload: {
+          anomaly_sigma: 3,
+          volume_floor: 1000,
+          zero_day_lookback: 7,
+          webhook_url: null,
+          pacing_low: pacingLow,
+          pacing_high: 105,
+          stale_after_hour: 10,
+        },
+        headers: authHeaders(agency),
+      });
+    expect((await settings(75)).json()).toMatchObject({ pacing_low: 75, pacing_high: 105 });
+    expect((await get(`/api/agencies/1/dealership/101/campaigns/${PACING}/trust`)).json()).toMatchObject({
+      pacing: { state: 'on_track', band: { low: 75, high: 105 } },
+    });
+    await evaluateAlerts(t.database.db, { now: TEST_NOW });
+    expect(await plantedAlerts()).not.toContain(`pacing:${PACING}`);
+    expect((await settings(95)).statusCode).toBe(200);
+    await evaluateAlerts(t.database.db, { now: TEST_NOW });
+    expect(await plantedAlerts()).toContain(`pacing:${PACING}`);
     const bad = await t.app.inject({
       method: 'PUT',
       url: `${AGENCY}/alert-settings`,
-      payload: { anomaly_sigma: 0, volume_floor: -1, zero_day_lookback: 7, webhook_url: 'ftp://example.com' },
+      payload: {
+        anomaly_sigma: 0,
+        volume_floor: -1,
+        zero_day_lookback: 7,
+        webhook_url: 'ftp://example.com',
+        pacing_low: 95,
+        pacing_high: 105,
+        stale_after_hour: 10,
+      },
       headers: authHeaders(agency),
     });
     expect(bad.statusCode).toBe(400);
@@ -349,7 +390,15 @@ describe('notifications', () => {
       const https = await t.app.inject({
         method: 'PUT',
         url: '/api/agencies/1/alert-settings',
-        payload: { anomaly_sigma: 3, volume_floor: 1000, zero_day_lookback: 7, webhook_url: 'http://10.0.0.1/hook' },
+        payload: {
+          anomaly_sigma: 3,
+          volume_floor: 1000,
+          zero_day_lookback: 7,
+          webhook_url: 'http://10.0.0.1/hook',
+          pacing_low: 95,
+          pacing_high: 105,
+          stale_after_hour: 10,
+        },
         headers: authHeaders(agency),
       });
       expect(https.statusCode).toBe(400);
@@ -361,6 +410,9 @@ describe('notifications', () => {
           volume_floor: 1000,
           zero_day_lookback: 7,
           webhook_url: `http://127.0.0.1:${port}/hook`,
+          pacing_low: 95,
+          pacing_high: 105,
+          stale_after_hour: 10,
         },
         headers: authHeaders(agency),
       });
@@ -376,7 +428,7 @@ describe('notifications', () => {
       const [pacing] = await t.database.db
         .select()
         .from(alerts)
-        .where(sql`${alerts.conditionKey} = ${`pacing:${PACING}`}`);
+        .where(sql`${alerts.conditionKey} = ${`pacing:${PACING}`} and ${alerts.resolvedAt} is null`);
       await expect(
         alertWebhookJob.handler(t.app, { alertId: pacing!.id }, { id: 'x', retryCount: 0, retryLimit: 6 }),
       ).rejects.toThrow('500');

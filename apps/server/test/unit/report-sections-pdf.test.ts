@@ -13,7 +13,12 @@ import {
   type CampaignReport,
 } from '@portal/contracts';
 import { reportSectionVariants } from '../../../../packages/contracts/test/report-section-variants';
-import { buildCampaignReportPdf, campaignReportContent } from '../../src/exports/pdf/campaign-report-pdf';
+import type { ChartOption } from '@portal/report-charts';
+import {
+  buildCampaignReportPdf,
+  campaignReportContent,
+  dailyChartOption,
+} from '../../src/exports/pdf/campaign-report-pdf';
 import type { ReportPdfData } from '../../src/exports/pdf/report-data';
 
 const day = {
@@ -318,4 +323,48 @@ describe('PDF sections come from the product catalogue (issue 19 §2)', () => {
     expect(await images(data)).toBe(0);
     expect(await images({ ...data, cover: { ...data.cover, agency: { ...data.cover.agency, logo } } })).toBe(1);
   }, 60_000);
+});
+
+describe('PDF daily charts cover every day of the range (issue 20 §2)', () => {
+  // An 80-day EVT flight with rows on 3 days only: the PDF used to plot those 3 at equal spacing.
+  const evt: CampaignReport = {
+    ...base,
+    campaign: { ...base.campaign, product_code: 'EVT', family: 'events', end_date: '2026-11-19' },
+    range: { start_date: '2026-09-01', end_date: '2026-11-19' },
+    daily: [
+      { ...day, date: '2026-09-01', impressions: 12_000, clicks: 37 },
+      { ...day, date: '2026-10-15', impressions: 8_000, clicks: 20 },
+      { ...day, date: '2026-11-10', impressions: 500, clicks: 9 },
+    ],
+  };
+  const data = (generatedAt: string): ReportPdfData => ({
+    ...pdfData(evt),
+    cover: { ...pdfData(evt).cover, generatedAt },
+  });
+  const labels = (option: ChartOption) => (option.xAxis as { data: string[] }).data;
+  const values = (option: ChartOption, index = 0) => (option.series as { data: unknown[] }[])[index]!.data;
+
+  it('counts are zero and rates gaps on days without rows', () => {
+    const impressions = dailyChartOption(
+      { kind: 'daily-chart', title: 'Impressions', metric: 'impressions' },
+      data('2026-12-01T12:00:00Z'),
+    );
+    expect(labels(impressions)).toHaveLength(80);
+    expect(labels(impressions)[79]).toBe('Nov 19');
+    expect((values(impressions) as number[]).filter((v) => v !== 0)).toEqual([12_000, 8_000, 500]);
+    const ctr = dailyChartOption({ kind: 'daily-chart', title: 'CTR', metric: 'ctr' }, data('2026-12-01T12:00:00Z'));
+    expect(values(ctr).filter((v) => v !== null)).toEqual([0.308, 0.25]);
+    // Nov 10 has 500 impressions: a muted point, under the 1,000-impression floor.
+    expect(values(ctr, 1).filter((v) => v !== null)).toEqual([1.8]);
+  });
+
+  it('an active flight stops at the day the PDF is made, in the dealership’s zone', () => {
+    // 03:00 UTC on Nov 1 is still Oct 31 in Chicago.
+    const option = dailyChartOption(
+      { kind: 'daily-chart', title: 'Clicks', metric: 'clicks' },
+      data('2026-11-01T03:00:00Z'),
+    );
+    expect(labels(option)).toHaveLength(61);
+    expect(labels(option).at(-1)).toBe('Oct 31');
+  });
 });

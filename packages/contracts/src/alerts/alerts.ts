@@ -111,8 +111,17 @@ export const webhookUrlSchema = z
     );
   }, 'The webhook address must start with https://');
 
-/** What an administrator changes: the thresholds and the webhook address (null: no webhook). */
-export const alertSettingsBodySchema = alertThresholdsSchema.extend({ webhook_url: webhookUrlSchema.nullable() });
+/**
+ * What an administrator changes: the thresholds, the webhook address (null: no webhook), the pacing
+ * band of "on track" (pace %, low < high, issue 21 §2) and the local hour by which yesterday's data is
+ * expected (0–23, §1).
+ */
+export const alertSettingsBodySchema = alertThresholdsSchema.extend({
+  webhook_url: webhookUrlSchema.nullable(),
+  pacing_low: z.number().min(50).max(100),
+  pacing_high: z.number().min(100).max(200),
+  stale_after_hour: z.number().int().min(0).max(23),
+});
 export type AlertSettingsBody = z.infer<typeof alertSettingsBodySchema>;
 
 /**

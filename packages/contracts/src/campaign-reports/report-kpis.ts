@@ -92,29 +92,38 @@ export function formatChange(change: number): string {
   return magnitude;
 }
 
+/**
+ * One KPI of the range against the previous period (both the `report` call's totals): its value,
+ * the previous value, the relative change and whether that change is good for the metric. The PDF's
+ * executive summary and the web report's cards both show it.
+ */
+export function kpiChange(
+  choice: ReportKpiChoice,
+  current: ReportTotals,
+  previous: ReportTotals | null | undefined,
+): SummaryKpi {
+  const definition = reportKpis[choice.key];
+  const value = definition.value(current);
+  const before = previous ? definition.value(previous) : null;
+  const change = changePercent(value, before);
+  const favorable =
+    change === null || change === 0 || definition.good === 'neutral' ? null : change > 0 === (definition.good === 'up');
+  return {
+    key: choice.key,
+    label: choice.label ?? definition.label,
+    format: definition.format,
+    good: definition.good,
+    value,
+    previous: before,
+    change,
+    favorable,
+  };
+}
+
 /** The KPIs of a report's family with their change against the previous period's report. */
 export function summaryKpis(current: CampaignReport, previous: CampaignReport): SummaryKpi[] {
   const choices = summaryKpisByFamily[current.campaign.family] ?? summaryKpisByFamily.display!;
-  return choices.map(({ key, label }) => {
-    const definition = reportKpis[key];
-    const value = definition.value(current.totals);
-    const before = definition.value(previous.totals);
-    const change = changePercent(value, before);
-    const favorable =
-      change === null || change === 0 || definition.good === 'neutral'
-        ? null
-        : change > 0 === (definition.good === 'up');
-    return {
-      key,
-      label: label ?? definition.label,
-      format: definition.format,
-      good: definition.good,
-      value,
-      previous: before,
-      change,
-      favorable,
-    };
-  });
+  return choices.map((choice) => kpiChange(choice, current.totals, previous.totals));
 }
 
 /** Named items the summary may mention, each from a report call (the vehicles table, the DMAs, the top vehicles). */

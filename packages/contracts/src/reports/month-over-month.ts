@@ -6,6 +6,7 @@ import {
   monthOverMonthMetricColumns,
   type MonthOverMonthMetricColumn,
 } from './month-over-month-columns';
+import { changePercent, formatChange, type KpiGoodDirection } from '../campaign-reports/report-kpis';
 import { monthOverMonthFilterSchema } from './periods';
 
 /** `GET .../campaigns/month-over-month?dateFilter=3_month|6_month` (spec 001 §2.12). Bad values fall back to 3_month. */
@@ -186,4 +187,85 @@ export function monthOverMonthCellText(column: MonthOverMonthMetricColumn | 'bud
   if (column === 'budget') return formatCurrency(value);
   if (value === null) return '-';
   return formatInteger(value);
+}
+
+/** Which way each column's change is good: more of every metric; a budget is neither (issue 20 §3). */
+export const monthOverMonthGoodDirection: Record<MonthOverMonthMetricColumn | 'budget', KpiGoodDirection> = {
+  budget: 'neutral',
+  impressions: 'up',
+  views: 'up',
+  vtr: 'up',
+  completions: 'up',
+  clicks: 'up',
+  ctr: 'up',
+  impression_share: 'up',
+  calls: 'up',
+  leads: 'up',
+  conversions: 'up',
+  sales: 'up',
+};
+
+/** A month's change in one column from the month before (issue 20 §3). */
+export interface MonthOverMonthChange {
+  /**
+   * This month's value minus the month before's, in the column's unit: a count, dollars, or
+   * percentage points for the rates (CTR, VTR, impression share; two decimals). Null when either is N/A.
+   */
+  difference: number | null;
+  /** The relative change in percent, one decimal (contracts `changePercent`; null from 0 or N/A). */
+  percent: number | null;
+  /** Whether the change is good for the column (true), bad (false) or neither / no change (null). */
+  favorable: boolean | null;
+}
+
+const rateColumns = new Set<string>(['ctr', 'vtr', 'impression_share']);
+
+/** 'YYYY-MM' of the month before `month` ('2026-01' → '2025-12'). */
+export function monthBefore(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+/**
+ * The change of `row` in `column` from the campaign's row of the month before; null when the table
+ * has no row for the month before (the first month of the flight or of the window). The page, the
+ * PDF and the workbook all show this.
+ */
+export function monthOverMonthChange(
+  column: MonthOverMonthMetricColumn | 'budget',
+  row: MonthOverMonthRow,
+  rows: readonly MonthOverMonthRow[],
+): MonthOverMonthChange | null {
+  const previous = rows.find((candidate) => candidate.month === monthBefore(row.month));
+  if (!previous) return null;
+  const current = row[column];
+  const before = previous[column];
+  if (current === null || before === null) return { difference: null, percent: null, favorable: null };
+  const decimals = rateColumns.has(column) || column === 'budget' ? 2 : 0;
+  const difference = Math.round((current - before) * 10 ** decimals) / 10 ** decimals;
+  const good = monthOverMonthGoodDirection[column];
+  return {
+    difference,
+    percent: changePercent(current, before),
+    favorable: good === 'neutral' || difference === 0 ? null : difference > 0 === (good === 'up'),
+  };
+}
+
+/**
+ * A change as text: '+1,234 (+10.8%)', '−0.04 pts (−12.9%)' for rates, '+$120.00 (+5%)' for the
+ * budget; '−' for minus; '-' when it cannot be computed.
+ */
+export function monthOverMonthChangeText(
+  column: MonthOverMonthMetricColumn | 'budget',
+  change: MonthOverMonthChange,
+): string {
+  if (change.difference === null) return '-';
+  const sign = change.difference > 0 ? '+' : change.difference < 0 ? '−' : '';
+  const magnitude = Math.abs(change.difference);
+  const value = rateColumns.has(column)
+    ? `${magnitude.toFixed(2)} pts`
+    : column === 'budget'
+      ? formatCurrency(magnitude)
+      : formatInteger(magnitude);
+  return change.percent === null ? `${sign}${value}` : `${sign}${value} (${formatChange(change.percent)})`;
 }

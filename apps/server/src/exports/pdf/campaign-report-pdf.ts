@@ -6,6 +6,7 @@ import {
   formatInteger,
   formatPercent,
   groupReportRows,
+  todayInZone,
   NOT_AVAILABLE,
   summaryKpis,
   summarySentences,
@@ -39,7 +40,9 @@ import {
   viewsByDayChart,
   vtrByDayChart,
   walkInLocationsChart,
+  drawnRange,
   type ChartOption,
+  type DailyRange,
   type DmaMapData,
 } from '@portal/report-charts';
 import { cardsRow, type Card } from './pdf-document';
@@ -150,18 +153,31 @@ export function reportCards(data: ReportPdfData): Card[] {
 const more = (total: number, shown: number) =>
   total > shown ? `Showing ${shown} of ${n(total)} rows; export the table as CSV for all of them.` : undefined;
 
-const dailyCharts: Record<DailyMetric, (days: never[]) => ChartOption> = {
-  impressions: (days) => impressionsByDayChart(days, off),
-  clicks: (days) => clicksByDayChart(days, off),
-  interactions: (days) => interactionsByDayChart(days, off),
-  ctr: (days) => ctrByDayChart(days, off),
-  views: (days) => viewsByDayChart(days, off),
-  listens: (days) => viewsByDayChart(days, { name: 'Listens', ...off }),
-  vtr: (days) => vtrByDayChart(days, off),
-  conversions: (days) => conversionsByDayChart(days, off),
-  calls: (days) => callsByDayChart(days, off),
-  leads: (days) => leadsByDayChart(days, off),
+type DailyOptions = typeof off & { range: DailyRange };
+
+const dailyCharts: Record<DailyMetric, (days: never[], options: DailyOptions) => ChartOption> = {
+  impressions: impressionsByDayChart,
+  clicks: clicksByDayChart,
+  interactions: interactionsByDayChart,
+  ctr: ctrByDayChart,
+  views: viewsByDayChart,
+  listens: (days, options) => viewsByDayChart(days, { name: 'Listens', ...options }),
+  vtr: vtrByDayChart,
+  conversions: conversionsByDayChart,
+  calls: callsByDayChart,
+  leads: leadsByDayChart,
 };
+
+/**
+ * The days the daily charts draw: every day of the report's range up to the day the PDF is made in
+ * the dealership's zone (report-charts `drawnRange`, as the web page draws them), so a day without
+ * rows is a day at zero or a gap, never a day left off the axis.
+ */
+export function pdfDailyOptions(data: Pick<ReportPdfData, 'report' | 'cover'>): DailyOptions {
+  const { start_date: startDate, end_date: endDate } = data.report.range;
+  const today = todayInZone(data.cover.generatedAt, data.cover.timeZone);
+  return { ...off, range: drawnRange({ startDate, endDate }, today) };
+}
 
 interface BlockContext {
   data: ReportPdfData;
@@ -196,10 +212,15 @@ const dailyRows = (spec: ReportSectionSpec, data: ReportPdfData): never[] =>
         ? (data.display?.metrics ?? [])
         : data.report.daily) as never[];
 
+/** A daily chart section's option: the page's builder over every day of the drawn range. */
+export function dailyChartOption(spec: ReportSectionSpec, data: ReportPdfData): ChartOption {
+  return dailyCharts[spec.metric ?? 'impressions'](dailyRows(spec, data), pdfDailyOptions(data));
+}
+
 /** Each section kind as PDF blocks, from the same ECharts builders and texts as the page. */
 const blocks: Record<ReportSectionKind, Block> = {
   cards: (_spec, { data, width }) => [cardsRow(reportCards(data), width)],
-  'daily-chart': chart((spec, data) => dailyCharts[spec.metric ?? 'impressions'](dailyRows(spec, data))),
+  'daily-chart': chart(dailyChartOption),
   'audience-trend': (spec, { data, width }) => {
     const audience = data.audience?.audience;
     if (!audience) return [emptySection(spec.title, 'No data for this date range')];
@@ -207,7 +228,7 @@ const blocks: Record<ReportSectionKind, Block> = {
     return [
       {
         stack: [
-          chartSection(spec.title, audienceSizeTrendChart(audience.trends, off), width),
+          chartSection(spec.title, audienceSizeTrendChart(audience.trends, pdfDailyOptions(data)), width),
           {
             text: `${audience.size === null ? 'Size N/A' : `${n(audience.size)} people`}${change === null ? '' : ` (${change > 0 ? '+' : ''}${change.toFixed(1)}%)`}`,
             style: 'muted',
@@ -281,8 +302,8 @@ const blocks: Record<ReportSectionKind, Block> = {
   },
   'key-pages': chart((_spec, data) => keyPagesChart(data.conversions?.key_pages ?? [], off)),
   'utm-sources': chart((_spec, data) => utmSourcesChart(data.conversions?.utm_sources ?? [], off)),
-  orders: chart((_spec, data) => ordersByDayChart(data.conversions?.roas ?? [], off)),
-  revenue: chart((_spec, data) => revenueByDayChart(data.conversions?.roas ?? [], off)),
+  orders: chart((_spec, data) => ordersByDayChart(data.conversions?.roas ?? [], pdfDailyOptions(data))),
+  revenue: chart((_spec, data) => revenueByDayChart(data.conversions?.roas ?? [], pdfDailyOptions(data))),
   'vehicle-highlights': (spec, { data, width }) => {
     const tv = data.topVehicles;
     if (!tv) return [emptySection(spec.title, 'No vehicles found')];

@@ -86,10 +86,13 @@ export function chartPair(left: [string, ChartOption], right: [string, ChartOpti
 }
 
 /** A titled table; `rows` already formatted; says `empty` when there are none. */
+/** A table cell's text: plain, or runs of text with their own size and colour (pdfmake inline text). */
+export type PdfCellText = string | Array<string | { text: string; fontSize?: number; color?: string; bold?: boolean }>;
+
 export function tableBlock(
   title: string,
   header: string[],
-  rows: string[][],
+  rows: PdfCellText[][],
   options: { empty: string; note?: string },
 ): Content {
   if (rows.length === 0) {

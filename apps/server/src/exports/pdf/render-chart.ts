@@ -1,6 +1,6 @@
 import * as echarts from 'echarts';
 import { formatCompact } from '@portal/contracts';
-import type { ChartOption } from '@portal/report-charts';
+import { wrapLabel, type ChartOption } from '@portal/report-charts';
 
 type Axis = { type?: string; axisLabel?: { formatter?: unknown; [key: string]: unknown }; [key: string]: unknown };
 
@@ -28,12 +28,16 @@ export function compactAxes(option: ChartOption): ChartOption {
 }
 
 type Series = { type?: string; label?: { show?: boolean; position?: string } };
+
+/** The share of a narrow chart's width its category names may take. */
+const LABEL_SHARE = 0.45;
 type Grid = { top?: number; right?: number; [key: string]: unknown };
 
 /**
  * Room for what ECharts does not keep inside the grid: the value labels right of horizontal bars
  * (the longest bar's '8,274,537' would run off the chart) and a top legend above a named value axis;
- * category names of horizontal bars take at most a third of a narrow chart (truncated with '…').
+ * category names of horizontal bars take at most 45% of a narrow chart, wrapped to it on up to three
+ * lines (truncated with '…' only past that).
  */
 export function roomForLabels(option: ChartOption, width: number): ChartOption {
   const series = ([] as Series[]).concat((option.series as Series | Series[] | undefined) ?? []);
@@ -42,11 +46,25 @@ export function roomForLabels(option: ChartOption, width: number): ChartOption {
   const barLabels = series.some((s) => s.type === 'bar' && s.label?.show && s.label.position === 'right');
   const axes = ([] as Array<{ name?: string }>).concat((option.yAxis as { name?: string } | undefined) ?? []);
   const legendOverName = option.legend !== undefined && axes.some((axis) => Boolean(axis.name));
-  const category = (option.yAxis as { type?: string; axisLabel?: { width?: number } } | undefined) ?? {};
-  const narrow = category.type === 'category' && (category.axisLabel?.width ?? 0) > width / 3;
+  const category =
+    (option.yAxis as { type?: string; data?: unknown[]; axisLabel?: { width?: number } } | undefined) ?? {};
+  const narrow = category.type === 'category' && (category.axisLabel?.width ?? 0) > width * LABEL_SHARE;
+  // A narrow chart's names are wrapped again to its room, in a smaller type, so they stay whole
+  // (DMA names, issue 20 §2): about 5.5 px a character at 10 px.
+  const room = Math.round(width * LABEL_SHARE);
+  const rewrap = (entry: unknown) =>
+    typeof entry === 'string' ? wrapLabel(entry.replaceAll('\n', ''), Math.max(8, Math.floor(room / 5.5))) : entry;
   return {
     ...option,
-    ...(narrow ? { yAxis: { ...category, axisLabel: { ...category.axisLabel, width: Math.round(width / 3) } } } : {}),
+    ...(narrow
+      ? {
+          yAxis: {
+            ...category,
+            ...(Array.isArray(category.data) ? { data: category.data.map(rewrap) } : {}),
+            axisLabel: { ...category.axisLabel, width: room, fontSize: 10, lineHeight: 11 },
+          },
+        }
+      : {}),
     grid: {
       ...grid,
       ...(barLabels ? { right: Math.max(grid.right ?? 0, 64) } : {}),

@@ -5,7 +5,7 @@ import {
   selfServiceProductColumns,
   type SelfServiceProduct,
 } from '@portal/contracts';
-import { clicksByDayChart, ctrByDayChart, fillMissingDays, impressionsByDayChart } from '@portal/report-charts';
+import { clicksByDayChart, ctrByDayChart, drawnRange, impressionsByDayChart } from '@portal/report-charts';
 import { formatUsDate } from '../../lib/csv';
 import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type PdfBrand } from './pdf-document';
 
@@ -33,21 +33,19 @@ export async function buildSelfServiceReportPdf(
 ): Promise<Buffer> {
   const impressions = data.days.reduce((sum, d) => sum + d.impressions, 0);
   const clicks = data.days.reduce((sum, d) => sum + d.clicks, 0);
-  const lastDay = data.range.endDate < today ? data.range.endDate : today;
-  const days = fillMissingDays(
-    data.days.map((d) => ({ ...d, ctr: ctrPercent(d.clicks, d.impressions) })),
-    data.range.startDate,
-    lastDay < data.range.startDate ? data.range.startDate : lastDay,
-    (date) => ({ date, impressions: 0, clicks: 0, ctr: null }),
-  );
+  // Every day of the range up to today, as the page draws it (report-charts `drawnRange`).
+  const daily = { range: drawnRange(data.range, today) };
   const content = [
     cardsRow([
       { label: 'CTR', value: formatPercent(ctrPercent(clicks, impressions)) },
       { label: 'Total Impressions', value: formatInteger(impressions) },
       { label: 'Total clicks', value: formatInteger(clicks) },
     ]),
-    chartPair(['Total Impressions', impressionsByDayChart(days)], ['Total Clicks', clicksByDayChart(days)]),
-    chartBlock('Click Through Rate', ctrByDayChart(days)),
+    chartPair(
+      ['Total Impressions', impressionsByDayChart(data.days, daily)],
+      ['Total Clicks', clicksByDayChart(data.days, daily)],
+    ),
+    chartBlock('Click Through Rate', ctrByDayChart(data.days, daily)),
   ];
   if (data.productTotal > 0) {
     content.push(

@@ -20,6 +20,8 @@ export interface ReportTable {
   headers: string[];
   rows: Cell[][];
   formats?: ColumnFormat[];
+  /** Per column, an Excel number format replacing the `formats` one (signed, coloured changes). */
+  numberFormats?: Array<string | undefined>;
   title?: string[];
   /** The agency's brand for the workbook's first rows (issue 20 §4); CSV ignores it. */
   brand?: SheetBrand;
@@ -191,6 +193,7 @@ export function toXlsx(sheets: Array<{ name: string; table: ReportTable }>): Pro
       headers: table.headers,
       rows: table.rows,
       formats: table.formats,
+      numberFormats: table.numberFormats,
       title: table.title,
       ...(table.brand ? { brand: table.brand } : {}),
     })),

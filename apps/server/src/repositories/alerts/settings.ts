@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_ALERT_THRESHOLDS,
+  DEFAULT_PACING_BAND,
+  DEFAULT_STALE_AFTER_HOUR,
   type AlertSettings,
   type AlertSettingsBody,
   type AlertThresholds,
@@ -14,8 +16,12 @@ export async function loadAlertThresholds(
   db: Db,
   { organizationId }: { organizationId: number },
 ): Promise<AlertThresholds> {
-  const { webhook_url: _url, webhook_secret: _secret, ...thresholds } = await loadAlertSettings(db, { organizationId });
-  return thresholds;
+  const settings = await loadAlertSettings(db, { organizationId });
+  return {
+    anomaly_sigma: settings.anomaly_sigma,
+    volume_floor: settings.volume_floor,
+    zero_day_lookback: settings.zero_day_lookback,
+  };
 }
 
 /** The agency's alert settings: thresholds, webhook address and its signing secret. */
@@ -30,21 +36,35 @@ export async function loadAlertSettings(
       lookback: agencyTrustSettings.zeroDayLookback,
       webhookUrl: agencyTrustSettings.webhookUrl,
       webhookSecret: agencyTrustSettings.webhookSecret,
+      pacingLow: agencyTrustSettings.pacingLow,
+      pacingHigh: agencyTrustSettings.pacingHigh,
+      staleAfterHour: agencyTrustSettings.staleAfterHour,
     })
     .from(agencyTrustSettings)
     .where(eq(agencyTrustSettings.organizationId, organizationId));
-  if (!row) return { ...DEFAULT_ALERT_THRESHOLDS, webhook_url: null, webhook_secret: null };
+  if (!row)
+    return {
+      ...DEFAULT_ALERT_THRESHOLDS,
+      webhook_url: null,
+      webhook_secret: null,
+      pacing_low: DEFAULT_PACING_BAND.low,
+      pacing_high: DEFAULT_PACING_BAND.high,
+      stale_after_hour: DEFAULT_STALE_AFTER_HOUR,
+    };
   return {
     anomaly_sigma: Number(row.sigma),
     volume_floor: row.floor,
     zero_day_lookback: row.lookback,
     webhook_url: row.webhookUrl,
     webhook_secret: row.webhookUrl ? row.webhookSecret : null,
+    pacing_low: Number(row.pacingLow),
+    pacing_high: Number(row.pacingHigh),
+    stale_after_hour: row.staleAfterHour,
   };
 }
 
 /**
- * Stores the agency's alert settings (the pacing band and stale hour keep their values). The first
+ * Stores the agency's alert and trust settings (thresholds, webhook, pacing band, stale hour). The first
  * webhook address gets a new random signing secret; a later address keeps it.
  */
 export async function saveAlertSettings(
@@ -59,6 +79,9 @@ export async function saveAlertSettings(
     zeroDayLookback: settings.zero_day_lookback,
     webhookUrl: settings.webhook_url,
     webhookSecret: secret,
+    pacingLow: settings.pacing_low,
+    pacingHigh: settings.pacing_high,
+    staleAfterHour: settings.stale_after_hour,
   };
   await db
     .insert(agencyTrustSettings)

@@ -129,7 +129,7 @@ describe('app routes', () => {
     expect([...counts].filter(([, count]) => count > 1)).toEqual([]);
   });
 
-  it('starts a DYD report and its metrics at once, and sends each once', async () => {
+  it('starts a DYD report and its metrics at once, and sends each once (the report also for the previous period)', async () => {
     // The report answers only when released: the DYD cards' metrics must not wait for it.
     let release: () => void = () => undefined;
     const reportAnswered = new Promise<void>((resolve) => {
@@ -156,7 +156,11 @@ describe('app routes', () => {
     release();
     expect((await screen.findAllByText('4,321,987')).length).toBeGreaterThan(0);
     expect(api.calls.filter((call) => call.path === metricsPath)).toHaveLength(1);
-    expect(api.calls.filter((call) => call.path.endsWith('/campaigns/100001/report'))).toHaveLength(1);
+    // The report of the range once, and once more for the previous period of equal length (the
+    // cards' change, issue 20 §3): Dec 1–31, 2025.
+    const reports = api.calls.filter((call) => call.path.endsWith('/campaigns/100001/report'));
+    const ranges = reports.map((call) => `${call.query.get('start_date')}..${call.query.get('end_date')}`).sort();
+    expect(ranges).toEqual(['2025-12-01..2025-12-31', '2026-01-01..2026-01-31']);
   });
 
   it('does not ask for page metrics on a report page that has none', async () => {

@@ -5,11 +5,13 @@ export interface StatCardProps {
   label: string;
   value: ReactNode;
   description?: ReactNode;
+  /** A line under the figure, e.g. its change against the previous period. */
+  change?: ReactNode;
   loading?: boolean;
 }
 
 /** A labelled figure; the label names the figure for assistive technology too. */
-export function StatCard({ label, value, description, loading }: StatCardProps) {
+export function StatCard({ label, value, description, change, loading }: StatCardProps) {
   return (
     <Paper withBorder radius="md" p="md" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
@@ -22,6 +24,7 @@ export function StatCard({ label, value, description, loading }: StatCardProps) 
           {value}
         </Text>
       )}
+      {change && !loading ? change : null}
       {description ? (
         <Text size="xs" c="dimmed" mt={6}>
           {description}

@@ -20,8 +20,10 @@ function ThresholdsEditor({ organizationId, initial }: { organizationId: number;
   const [values, setValues] = useState<AlertSettingsBody>(body);
   const secret = update.data ? update.data.webhook_secret : initialSecret;
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: 'anomaly_sigma' | 'volume_floor' | 'zero_day_lookback') => (value: string | number) =>
-    setValues({ ...values, [key]: typeof value === 'number' ? value : Number(value) });
+  const set =
+    (key: 'anomaly_sigma' | 'volume_floor' | 'zero_day_lookback' | 'pacing_low' | 'pacing_high' | 'stale_after_hour') =>
+    (value: string | number) =>
+      setValues({ ...values, [key]: typeof value === 'number' ? value : Number(value) });
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="alert-thresholds">
       <form
@@ -38,7 +40,7 @@ function ThresholdsEditor({ organizationId, initial }: { organizationId: number;
       >
         <Stack gap="sm">
           <Title order={2} size="h4" id="alert-thresholds">
-            Thresholds and webhook
+            Alert, pacing and freshness settings
           </Title>
           <Group gap="sm" align="flex-end" wrap="wrap">
             <NumberInput
@@ -67,6 +69,34 @@ function ThresholdsEditor({ organizationId, initial }: { organizationId: number;
               value={values.zero_day_lookback}
               onChange={set('zero_day_lookback')}
               w={220}
+            />
+          </Group>
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <NumberInput
+              label="On track from (pace %)"
+              min={50}
+              max={100}
+              decimalScale={1}
+              value={values.pacing_low}
+              onChange={set('pacing_low')}
+              w={180}
+            />
+            <NumberInput
+              label="On track up to (pace %)"
+              min={100}
+              max={200}
+              decimalScale={1}
+              value={values.pacing_high}
+              onChange={set('pacing_high')}
+              w={180}
+            />
+            <NumberInput
+              label="Yesterday's data expected by (hour, 0–23)"
+              min={0}
+              max={23}
+              value={values.stale_after_hour}
+              onChange={set('stale_after_hour')}
+              w={280}
             />
           </Group>
           <Group gap="sm" align="flex-end" wrap="wrap">

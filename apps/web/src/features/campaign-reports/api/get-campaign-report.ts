@@ -1,4 +1,4 @@
-import { type CampaignReport } from '@portal/contracts';
+import { previousPeriod, type CampaignReport } from '@portal/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callOperation } from '@/lib/api-client';
 import { reportPathParams, rangeQuery, reportQueryKey, type ReportParams } from './report-params';
@@ -21,5 +21,16 @@ export function useCampaignReport(params: ReportParams, options: { enabled?: boo
     // Keep the page on screen while another range of the same campaign loads.
     placeholderData: (previous, previousQuery) =>
       previousQuery?.queryKey[6] === params.campaignId ? keepPreviousData(previous) : undefined,
+  });
+}
+
+/**
+ * The same call for the previous period of equal length (contracts `previousPeriod`: as many days,
+ * ending the day before the range starts): the report cards' changes, as the PDF's summary.
+ */
+export function usePreviousPeriodReport(params: ReportParams, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...getCampaignReportQueryOptions({ ...params, ...previousPeriod(params) }),
+    enabled: options.enabled ?? true,
   });
 }

@@ -25,7 +25,8 @@ describe('audience report (spec 000 §2.5)', () => {
     expect(await screen.findByRole('img', { name: 'Clicks chart' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Impressions chart' })).toBeInTheDocument();
     const trend = await screen.findByRole('img', { name: 'Audience size trend chart' });
-    expect(chartSeries(trend)[0]?.data).toEqual([42000, 50772]);
+    // Every day of the range (Feb 1–3): Feb 3 has no measure yet, a gap.
+    expect(chartSeries(trend)[0]?.data).toEqual([42000, 50772, null]);
     expect(screen.getByText('50,772 people')).toBeInTheDocument();
     expect(screen.getByLabelText('Audience size change +18.9%')).toHaveAttribute('data-trend', 'up');
     const query = api.calls.find((call) => call.path.endsWith('/audiences/100001/metrics'))?.query;

@@ -6,6 +6,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { useConversions } from '../api/get-conversions';
 import { type ReportParams } from '../api/report-params';
+import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
 
 /**
@@ -88,7 +89,11 @@ export function UtmSourcesSection({ params }: { params: ReportParams }) {
 /** Orders per day (ROAS; show_roas). */
 export function OrdersSection({ params }: { params: ReportParams }) {
   const roas = useConversions(params).data?.roas;
-  const option = useMemo(() => (roas ? ordersByDayChart(roas) : null), [roas]);
+  const { startDate, endDate } = params;
+  const option = useMemo(
+    () => (roas ? ordersByDayChart(roas, { range: chartRange({ startDate, endDate }) }) : null),
+    [roas, startDate, endDate],
+  );
   return (
     <ChartSection
       title="Orders"
@@ -102,7 +107,11 @@ export function OrdersSection({ params }: { params: ReportParams }) {
 /** Revenue per day (ROAS; show_roas). */
 export function RevenueSection({ params }: { params: ReportParams }) {
   const roas = useConversions(params).data?.roas;
-  const option = useMemo(() => (roas ? revenueByDayChart(roas) : null), [roas]);
+  const { startDate, endDate } = params;
+  const option = useMemo(
+    () => (roas ? revenueByDayChart(roas, { range: chartRange({ startDate, endDate }) }) : null),
+    [roas, startDate, endDate],
+  );
   return (
     <ChartSection
       title="Revenue"

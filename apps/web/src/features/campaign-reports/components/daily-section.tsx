@@ -16,9 +16,10 @@ import {
   leadsByDayChart,
   viewsByDayChart,
   vtrByDayChart,
+  type DailyChartOptions,
 } from '@portal/report-charts';
 import { useMemo } from 'react';
-import { completeReportDays } from '../utils/daily';
+import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
 
 /** Each daily chart of the catalogue (contracts `DailyMetric`): its builder and the range's figure. */
@@ -29,7 +30,7 @@ export const dailyDefinitions = {
   ctr: { build: ctrByDayChart, figure: (t) => formatPercent(t.ctr) },
   views: { build: viewsByDayChart, figure: (t) => formatInteger(t.views) },
   listens: {
-    build: (days) => viewsByDayChart(days, { name: 'Listens' }),
+    build: (days, options) => viewsByDayChart(days, { name: 'Listens', ...options }),
     figure: (t) => formatInteger(t.views),
   },
   vtr: { build: vtrByDayChart, figure: (t) => formatPercent(t.vtr) },
@@ -39,12 +40,12 @@ export const dailyDefinitions = {
 } satisfies Record<
   DailyMetric,
   {
-    build: (days: ReportDay[]) => ReturnType<typeof impressionsByDayChart>;
+    build: (days: ReportDay[], options?: DailyChartOptions) => ReturnType<typeof impressionsByDayChart>;
     figure: (t: ReportTotals) => string;
   }
 >;
 
-/** One daily chart of the range (every day, days without rows as zeros) with the range's total. */
+/** One daily chart of the range (every day: counts 0, rates a gap on days without rows) with the range's total. */
 export function DailyChartSection({
   report,
   metric,
@@ -57,9 +58,9 @@ export function DailyChartSection({
   const { daily, totals, range } = report;
   const option = useMemo(
     () =>
-      dailyDefinitions[metric].build(
-        completeReportDays(daily, { startDate: range.start_date, endDate: range.end_date }),
-      ),
+      dailyDefinitions[metric].build(daily, {
+        range: chartRange({ startDate: range.start_date, endDate: range.end_date }),
+      }),
     [daily, range.start_date, range.end_date, metric],
   );
   return (

@@ -178,7 +178,7 @@ describe('report pages of the other families show the sections the range has dat
       'Conversions: 4 (0.83% of clicks)',
     ]);
     const map = await screen.findByRole('img', { name: 'Impressions by DMA map chart' });
-    expect(chartSeries(map)[0]?.data).toEqual([{ name: 'San Antonio, TX', value: 900 }]);
+    expect(chartSeries(map)[0]?.data).toEqual([{ name: 'San Antonio', value: 900 }]);
     expect(await screen.findByRole('group', { name: 'Page Views' })).toHaveTextContent('12');
     // show_site_list is on but the range has no site rows; no leads, walk-ins, calls or vehicles.
     expect(tableNames()).toEqual(['Top Creatives']);
@@ -337,9 +337,16 @@ describe('report pages of the other families show the sections the range has dat
     await pageReady('EVT');
     expect(await cardValue('Attendees')).toBe('292');
     const map = await screen.findByRole('img', { name: 'Event locations chart' });
-    expect((chartSeries(map)[0]?.data as { value: number[] }[]).map((point) => point.value)).toEqual([
-      [-99.5, 27.5, 78],
-      [-99.4, 27.6, 214],
+    // The two events are 14 km apart: on the map fitted to them they would overlap, so they are one
+    // pin where the larger one is, labelled with the larger one and the count of the others (issue 20 §2), attendees summed.
+    expect(
+      (chartSeries(map)[0]?.data as { name: string; value: number[]; label?: { formatter: string } }[]).map((point) => [
+        point.name,
+        point.value,
+        point.label?.formatter,
+      ]),
+    ).toEqual([
+      ['Family Test Drive Day · Truck Month Kickoff', [-99.4, 27.6, 292], 'Family Test Drive Day + 1 more event'],
     ]);
     const events = screen.getByRole('table', { name: 'Events' });
     expect(
@@ -349,6 +356,29 @@ describe('report pages of the other families show the sections the range has dat
     ).toEqual(['Event', 'Date', 'Address', 'Impressions', 'Clicks', 'Attendees']);
     expect(within(events).getByText('02/02/2026')).toBeInTheDocument();
     expect(within(events).getByText('Truck Month Kickoff')).toBeInTheDocument();
+  });
+
+  it('daily charts draw every day of the range: a day without rows is 0, its CTR a gap; few impressions muted', async () => {
+    const row = campaignReportFactory().daily[0]!;
+    renderReport(
+      'dsp',
+      handlers({
+        campaign: campaign('DSP', 'display'),
+        // Feb 1–3: no row on Feb 2; Feb 3 has 500 impressions, under the 1,000-impression floor.
+        daily: [
+          { ...row, date: '2026-02-01', impressions: 100_000, clicks: 310 },
+          { ...row, date: '2026-02-03', impressions: 500, clicks: 9 },
+        ],
+      }),
+    );
+    await pageReady('DSP');
+    const impressions = await screen.findByRole('img', { name: 'Impressions chart' });
+    expect(chartSeries(impressions)[0]?.data).toEqual([100_000, 0, 500]);
+    const ctr = screen.getByRole('img', { name: 'CTR chart' });
+    expect(chartSeries(ctr).map((series) => [series.name, series.data])).toEqual([
+      ['CTR (%)', [0.31, null, null]],
+      ['CTR (%), fewer than 1,000 impressions', [null, null, 1.8]],
+    ]);
   });
 
   it('says No data for this date range when the range has no delivery at all', async () => {

@@ -4,7 +4,7 @@ import { useAudienceMetrics } from '../api/get-audience-metrics';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { useEvents } from '../api/get-events';
 import { useSocialMetrics } from '../api/get-social-metrics';
-import { ReportCards, type ReportCard } from './report-cards';
+import { ReportCards, useKpiComparison, type ReportCard } from './report-cards';
 import { type ReportPageProps } from './pages/types';
 
 const n = formatInteger;
@@ -23,28 +23,34 @@ function deliveryCard(report: ReportPageProps['report']): ReportCard[] {
 }
 
 /** The audience page's cards (spec 000 §2.5). */
-function AudienceCards({ params }: ReportPageProps) {
+function AudienceCards(props: ReportPageProps) {
+  const { params } = props;
+  const comparison = useKpiComparison(props);
   const data = useAudienceMetrics(params).data;
   return (
     <ReportCards
+      comparison={comparison}
       loading={!data}
       cards={[
-        { label: 'Total Clicks', value: data ? n(data.overallMetrics.clicks) : null },
-        { label: 'Total Impressions', value: data ? n(data.overallMetrics.impressions) : null },
-        { label: 'CTR', value: data ? formatPercent(data.overallMetrics.ctr) : null },
+        { label: 'Total Clicks', kpi: 'clicks', value: data ? n(data.overallMetrics.clicks) : null },
+        { label: 'Total Impressions', kpi: 'impressions', value: data ? n(data.overallMetrics.impressions) : null },
+        { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.overallMetrics.ctr) : null },
       ]}
     />
   );
 }
 
 /** FBD and DYN (spec 000 §2.6). */
-function SocialDynamicCards({ params }: ReportPageProps) {
+function SocialDynamicCards(props: ReportPageProps) {
+  const { params } = props;
+  const comparison = useKpiComparison(props);
   const data = useSocialMetrics(params).data;
   return (
     <ReportCards
+      comparison={comparison}
       loading={!data}
       cards={[
-        { label: 'CTR', value: data ? formatPercent(data.ctr) : null },
+        { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.ctr) : null },
         { label: 'Reach', value: data ? n(data.reach) : null },
         {
           label: 'Frequency',
@@ -57,10 +63,12 @@ function SocialDynamicCards({ params }: ReportPageProps) {
 }
 
 /** DYD (spec 000 §2.7). */
-function DynamicDisplayCards({ params }: ReportPageProps) {
+function DynamicDisplayCards(props: ReportPageProps) {
+  const { params } = props;
+  const comparison = useKpiComparison(props);
   const data = useDisplayMetrics(params).data;
   const cards: ReportCard[] = [
-    { label: 'CTR', value: data ? formatPercent(data.ctr) : null },
+    { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.ctr) : null },
     { label: 'Booked Impressions', value: data ? n(data.booked_impressions) : null },
     {
       label: 'Delivery',
@@ -68,34 +76,40 @@ function DynamicDisplayCards({ params }: ReportPageProps) {
       description: data ? `${n(data.impressions)} impressions delivered` : undefined,
     },
   ];
-  if (data && data.calls > 0) cards.push({ label: 'Phone Calls', value: n(data.calls) });
+  if (data && data.calls > 0) cards.push({ label: 'Phone Calls', kpi: 'calls', value: n(data.calls) });
   cards.push({ label: 'Attributed Sales', value: data ? n(data.sales) : null });
-  return <ReportCards loading={!data} cards={cards} />;
+  return <ReportCards loading={!data} cards={cards} comparison={comparison} />;
 }
 
-function DisplayCards({ report }: ReportPageProps) {
+function DisplayCards(props: ReportPageProps) {
+  const { report } = props;
+  const comparison = useKpiComparison(props);
   const { totals } = report;
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'Impressions', value: n(totals.impressions) },
-        { label: 'Clicks', value: n(totals.clicks) },
-        { label: 'CTR', value: formatPercent(totals.ctr) },
+        { label: 'Impressions', kpi: 'impressions', value: n(totals.impressions) },
+        { label: 'Clicks', kpi: 'clicks', value: n(totals.clicks) },
+        { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
         ...deliveryCard(report),
-        { label: 'Conversions', value: n(totals.conversions) },
+        { label: 'Conversions', kpi: 'conversions', value: n(totals.conversions) },
       ]}
     />
   );
 }
 
-function VideoCards({ report }: ReportPageProps) {
+function VideoCards(props: ReportPageProps) {
+  const { report } = props;
+  const comparison = useKpiComparison(props);
   const { totals } = report;
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'Impressions', value: n(totals.impressions) },
-        { label: 'Views', value: n(totals.views) },
-        { label: 'VTR', value: formatPercent(totals.vtr) },
+        { label: 'Impressions', kpi: 'impressions', value: n(totals.impressions) },
+        { label: 'Views', kpi: 'views', value: n(totals.views) },
+        { label: 'VTR', kpi: 'vtr', value: formatPercent(totals.vtr) },
         {
           label: 'Completion 100%',
           value: formatPercent(totals.completion_100),
@@ -107,78 +121,93 @@ function VideoCards({ report }: ReportPageProps) {
   );
 }
 
-function AudioCards({ report }: ReportPageProps) {
+function AudioCards(props: ReportPageProps) {
+  const { report } = props;
+  const comparison = useKpiComparison(props);
   const { totals } = report;
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'Impressions', value: n(totals.impressions) },
-        { label: 'Listens', value: n(totals.views) },
+        { label: 'Impressions', kpi: 'impressions', value: n(totals.impressions) },
+        { label: 'Listens', kpi: 'views', value: n(totals.views) },
         {
           label: 'Completion 100%',
           value: formatPercent(totals.completion_100),
           description: `${n(totals.video_100)} complete listens`,
         },
-        { label: 'Clicks', value: n(totals.clicks) },
+        { label: 'Clicks', kpi: 'clicks', value: n(totals.clicks) },
       ]}
     />
   );
 }
 
-function OohCards({ report }: ReportPageProps) {
+function OohCards(props: ReportPageProps) {
+  const { report } = props;
+  const comparison = useKpiComparison(props);
   const { totals } = report;
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'Impressions', value: n(totals.impressions) },
+        { label: 'Impressions', kpi: 'impressions', value: n(totals.impressions) },
         { label: 'Clicks', value: NOT_AVAILABLE, description: 'Not measured for out-of-home' },
         ...deliveryCard(report),
-        ...(totals.calls > 0 ? [{ label: 'Phone Calls', value: n(totals.calls) }] : []),
+        ...(totals.calls > 0 ? [{ label: 'Phone Calls', kpi: 'calls' as const, value: n(totals.calls) }] : []),
       ]}
     />
   );
 }
 
-function SearchCards({ report }: ReportPageProps) {
+function SearchCards(props: ReportPageProps) {
+  const { report } = props;
+  const comparison = useKpiComparison(props);
   const { totals } = report;
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'Impressions', value: n(totals.impressions) },
-        { label: 'Clicks', value: n(totals.clicks) },
-        { label: 'CTR', value: formatPercent(totals.ctr) },
-        ...(totals.calls > 0 ? [{ label: 'Calls', value: n(totals.calls) }] : []),
-        { label: 'Conversions', value: n(totals.conversions) },
+        { label: 'Impressions', kpi: 'impressions', value: n(totals.impressions) },
+        { label: 'Clicks', kpi: 'clicks', value: n(totals.clicks) },
+        { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
+        ...(totals.calls > 0 ? [{ label: 'Calls', kpi: 'calls' as const, value: n(totals.calls) }] : []),
+        { label: 'Conversions', kpi: 'conversions', value: n(totals.conversions) },
       ]}
     />
   );
 }
 
-function SocialCards({ report }: ReportPageProps) {
+function SocialCards(props: ReportPageProps) {
+  const { report } = props;
+  const comparison = useKpiComparison(props);
   const { totals } = report;
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'CTR', value: formatPercent(totals.ctr) },
+        { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
         { label: 'Reach', value: n(totals.reach) },
         { label: 'Frequency', value: totals.frequency === null ? NOT_AVAILABLE : totals.frequency.toFixed(2) },
         { label: 'Attributed Sales', value: n(totals.sales) },
-        ...(totals.leads > 0 ? [{ label: 'Leads', value: n(totals.leads) }] : []),
+        ...(totals.leads > 0 ? [{ label: 'Leads', kpi: 'leads' as const, value: n(totals.leads) }] : []),
       ]}
     />
   );
 }
 
-function EventsCards({ params, report }: ReportPageProps) {
+function EventsCards(props: ReportPageProps) {
+  const { params, report } = props;
+  const comparison = useKpiComparison(props);
   const { totals, sections } = report;
   const events = useEvents(params, { enabled: sections.events > 0 });
   const attendees = events.data?.reduce((sum, row) => sum + row.attendees, 0);
   return (
     <ReportCards
+      comparison={comparison}
       cards={[
-        { label: 'Impressions', value: n(totals.impressions) },
-        { label: 'Clicks', value: n(totals.clicks) },
-        { label: 'CTR', value: formatPercent(totals.ctr) },
+        { label: 'Impressions', kpi: 'impressions', value: n(totals.impressions) },
+        { label: 'Clicks', kpi: 'clicks', value: n(totals.clicks) },
+        { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
         {
           label: 'Attendees',
           value: sections.events > 0 ? (attendees === undefined ? null : n(attendees)) : n(0),

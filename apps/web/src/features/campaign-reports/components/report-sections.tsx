@@ -21,7 +21,7 @@ import { useAudienceMetrics } from '../api/get-audience-metrics';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { useEvents } from '../api/get-events';
 import { useSocialMetrics } from '../api/get-social-metrics';
-import { completeDailyPoints } from '../utils/daily';
+import { chartRange } from '../utils/daily';
 import { AdPreviews } from './ad-previews';
 import { DemographicsSection, PlacementsSection } from './breakdown-sections';
 import { ChartSection } from './chart-section';
@@ -75,7 +75,7 @@ function DailyChart({ spec, params, report }: SectionProps) {
   const option = useMemo(
     () =>
       source
-        ? dailyDefinitions[metric].build(completeDailyPoints(source.metrics, { startDate, endDate }) as never)
+        ? dailyDefinitions[metric].build(source.metrics as never, { range: chartRange({ startDate, endDate }) })
         : null,
     [source, metric, startDate, endDate],
   );
@@ -92,7 +92,11 @@ function DailyChart({ spec, params, report }: SectionProps) {
 
 function AudienceTrend({ spec, params }: SectionProps) {
   const data = useAudienceMetrics(params).data;
-  const option = useMemo(() => (data ? audienceSizeTrendChart(data.audience.trends) : null), [data]);
+  const { startDate, endDate } = params;
+  const option = useMemo(
+    () => (data ? audienceSizeTrendChart(data.audience.trends, { range: chartRange({ startDate, endDate }) }) : null),
+    [data, startDate, endDate],
+  );
   return (
     <ChartSection
       title={spec.title}

@@ -23,7 +23,7 @@ import { useSelfServiceTrust } from '../api/get-self-service-trust';
 import { type ReportParams } from '../api/report-params';
 import { useSelfServiceCampaign, useSelfServiceMetrics, useSelfServiceProducts } from '../api/self-service-report';
 import { isTablePageParam, useTableState } from '../hooks/use-table-state';
-import { completeDailyPoints } from '../utils/daily';
+import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
 import { ExportPdfButton } from './export-pdf-button';
 import { ReportCards } from './report-cards';
@@ -127,24 +127,15 @@ export function SelfServiceReport({
   const live = campaign !== undefined && campaign.status !== 'pending';
   const metricsQuery = useSelfServiceMetrics(params, { enabled: live });
   const metrics = metricsQuery.data;
-  const days = useMemo(
-    () =>
-      completeDailyPoints(
-        (metrics?.data ?? []).map((d) => ({
-          ...d,
-          ctr: d.impressions > 0 ? Math.round((d.clicks / d.impressions) * 10000) / 100 : null,
-        })),
-        range,
-      ),
-    [metrics, range],
-  );
-  const charts = useMemo(
-    () =>
-      metrics
-        ? { impressions: impressionsByDayChart(days), clicks: clicksByDayChart(days), ctr: ctrByDayChart(days) }
-        : null,
-    [metrics, days],
-  );
+  const charts = useMemo(() => {
+    if (!metrics) return null;
+    const options = { range: chartRange(range) };
+    return {
+      impressions: impressionsByDayChart(metrics.data, options),
+      clicks: clicksByDayChart(metrics.data, options),
+      ctr: ctrByDayChart(metrics.data, options),
+    };
+  }, [metrics, range]);
 
   if (campaignId === null || (campaignQuery.isError && isNotFound(campaignQuery.error)))
     return (

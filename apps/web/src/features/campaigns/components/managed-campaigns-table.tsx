@@ -230,7 +230,7 @@ export function ManagedCampaignsTable({
                 return (
                   <PlainTd key={cell.id} ta={numeric ? 'right' : undefined}>
                     {cell.column.id === 'client_campaign_display_name' ? (
-                      flexRender(cell.column.columnDef.cell, cell.getContext())
+                      <div className={classes.name}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</div>
                     ) : (
                       <Text component="span" size="sm">
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}

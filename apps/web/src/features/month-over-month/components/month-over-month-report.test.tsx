@@ -83,6 +83,16 @@ describe('MonthOverMonthReport', () => {
     expect(rows[0]).toHaveTextContent('Sep 10 - Sep 30, 2026');
     expect(rows[0]).toHaveTextContent('12,345');
     expect(rows[1]).toHaveTextContent('1.55%');
+    // Each month's change from the month before (issue 20 §3): none in the first month.
+    expect(within(rows[0]!).queryAllByLabelText(/^Change from the month before/)).toHaveLength(0);
+    const impressionsChange = within(rows[1]!).getByLabelText('Change from the month before: −10,345 (−83.8%)');
+    expect(impressionsChange).toHaveAttribute('data-favorable', 'false');
+    const ctrChange = within(rows[1]!).getByLabelText('Change from the month before: +0.55 pts (+55%)');
+    expect(ctrChange).toHaveAttribute('data-favorable', 'true');
+    expect(within(rows[1]!).getByLabelText('Change from the month before: $0.00 (0%)')).toHaveAttribute(
+      'data-favorable',
+      'neutral',
+    );
     const link = within(rows[1]!).getByRole('link', { name: 'October 2026' });
     expect(link).toHaveAttribute(
       'href',

@@ -4,6 +4,8 @@ import {
   formatBookingMonth,
   formatDateSpan,
   monthOverMonthCellText,
+  monthOverMonthChange,
+  monthOverMonthChangeText,
   monthOverMonthHeaders,
   SITE_ATTRIBUTION_HINT,
   type MonthOverMonthCampaign,
@@ -32,16 +34,57 @@ function HintCell({ hint }: { hint: string }) {
   );
 }
 
-function MetricCell({ column, row }: { column: MonthOverMonthMetricColumn | 'budget'; row: MonthOverMonthRow }) {
+/**
+ * The change from the month before under a cell (issue 20 §3): value and percent, green when the
+ * direction is good for the column, red when not, grey when neither; nothing for the first month.
+ */
+function ChangeLine({
+  column,
+  row,
+  rows,
+}: {
+  column: MonthOverMonthMetricColumn | 'budget';
+  row: MonthOverMonthRow;
+  rows: readonly MonthOverMonthRow[];
+}) {
+  const change = monthOverMonthChange(column, row, rows);
+  if (!change || change.difference === null) return null;
+  const color = change.favorable === null ? 'dimmed' : change.favorable ? 'teal.8' : 'red.8';
+  return (
+    <Text
+      size="xs"
+      c={color}
+      data-favorable={change.favorable === null ? 'neutral' : String(change.favorable)}
+      aria-label={`Change from the month before: ${monthOverMonthChangeText(column, change)}`}
+    >
+      {monthOverMonthChangeText(column, change)}
+    </Text>
+  );
+}
+
+function MetricCell({
+  column,
+  row,
+  rows,
+}: {
+  column: MonthOverMonthMetricColumn | 'budget';
+  row: MonthOverMonthRow;
+  rows: readonly MonthOverMonthRow[];
+}) {
   if (column === 'conversions' && row.conversions === null) return <HintCell hint={SITE_ATTRIBUTION_HINT} />;
   if (column === 'sales' && row.sales === null) return <HintCell hint={DMS_HINT} />;
-  return <>{monthOverMonthCellText(column, row)}</>;
+  return (
+    <>
+      {monthOverMonthCellText(column, row)}
+      <ChangeLine column={column} row={row} rows={rows} />
+    </>
+  );
 }
 
 /**
  * One campaign's month-over-month table (spec 001 §2.12): Booking Month (a link to the campaign's
  * report for that month's dates), Dates 'MMM D - MMM D, YYYY', Budget when shown, then the metric
- * columns of its product code.
+ * columns of its product code, each cell with its change from the month before under it.
  */
 export function MonthOverMonthTable({
   campaign,
@@ -93,7 +136,7 @@ export function MonthOverMonthTable({
                   <Table.Td>{formatDateSpan(row.start_date, row.end_date)}</Table.Td>
                   {metricColumns.map((column) => (
                     <Table.Td key={column} ta="right">
-                      <MetricCell column={column} row={row} />
+                      <MetricCell column={column} row={row} rows={campaign.rows} />
                     </Table.Td>
                   ))}
                 </Table.Tr>
