@@ -104,7 +104,13 @@ export const webhookUrlSchema = z
   .url({ message: 'Enter the webhook address, e.g. https://hooks.slack.com/services/…' })
   .max(2000)
   .refine((value) => {
-    const url = new URL(value);
+    // Runs even when the URL check above failed (zod 4 goes on checking): a text that is no URL is refused here too.
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return false;
+    }
     return (
       url.protocol === 'https:' ||
       (url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname))

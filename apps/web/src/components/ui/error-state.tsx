@@ -1,34 +1,19 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
-import { isApiError } from '@/lib/api-client';
+import { lazy, Suspense } from 'react';
+import type { ErrorStateProps } from './error-state-view';
 
-export interface ErrorStateProps {
-  title?: string;
-  error?: unknown;
-  onRetry?: () => void;
-  retrying?: boolean;
-}
+export type { ErrorStateProps } from './error-state-view';
 
-/** An error panel with the API's message and a Retry button. */
-export function ErrorState({ title = 'Something went wrong', error, onRetry, retrying }: ErrorStateProps) {
-  const message = isApiError(error) ? error.message : 'The data could not be loaded. Please try again.';
+const ErrorStateView = lazy(() => import('./error-state-view').then((m) => ({ default: m.ErrorStateView })));
+
+/**
+ * An error panel with the API's message and a Retry button. Its code (Mantine's Alert) loads only
+ * when an error is shown, so it stays out of every page's first load (the 200 KB budget of
+ * docs/performance.md).
+ */
+export function ErrorState(props: ErrorStateProps) {
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title={title} role="alert">
-      <Group justify="space-between" align="center" gap="md">
-        <Text size="sm">{message}</Text>
-        {onRetry ? (
-          <Button
-            variant="white"
-            color="red"
-            size="xs"
-            leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={onRetry}
-            loading={retrying}
-          >
-            Retry
-          </Button>
-        ) : null}
-      </Group>
-    </Alert>
+    <Suspense fallback={null}>
+      <ErrorStateView {...props} />
+    </Suspense>
   );
 }

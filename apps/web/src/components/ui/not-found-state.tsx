@@ -1,35 +1,18 @@
-import { Button, EmptyState } from '@mantine/core';
-import { IconMapSearch } from '@tabler/icons-react';
-import { type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
+import type { NotFoundStateProps } from './not-found-state-view';
 
-export interface NotFoundStateProps {
-  title: string;
-  description?: ReactNode;
-  /** Where the action leads; null hides it. */
-  linkTo?: string | null;
-  linkLabel?: string;
-}
+export type { NotFoundStateProps } from './not-found-state-view';
 
-/** What a 404 looks like: no data, a title and a way back. */
-export function NotFoundState({ title, description, linkTo = '/', linkLabel = 'Go to home page' }: NotFoundStateProps) {
+const NotFoundStateView = lazy(() => import('./not-found-state-view').then((m) => ({ default: m.NotFoundStateView })));
+
+/**
+ * What a 404 looks like: no data, a title and a way back. Its code (Mantine's EmptyState) loads only
+ * when shown, so it stays out of every page's first load (the 200 KB budget of docs/performance.md).
+ */
+export function NotFoundState(props: NotFoundStateProps) {
   return (
-    <EmptyState
-      py="xl"
-      icon={<IconMapSearch size={32} aria-hidden />}
-      withIndicatorBackground
-      role="region"
-      aria-label={title}
-    >
-      <EmptyState.Title order={1}>{title}</EmptyState.Title>
-      {description ? <EmptyState.Description>{description}</EmptyState.Description> : null}
-      {linkTo ? (
-        <EmptyState.Actions>
-          <Button component={Link} to={linkTo}>
-            {linkLabel}
-          </Button>
-        </EmptyState.Actions>
-      ) : null}
-    </EmptyState>
+    <Suspense fallback={null}>
+      <NotFoundStateView {...props} />
+    </Suspense>
   );
 }
