@@ -9,6 +9,7 @@ import {
   type MonthOverMonthFilter,
   type ParsedReportRequest,
   previousPeriod,
+  freshnessLabel,
 } from '@portal/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../types';
@@ -22,6 +23,7 @@ import { onDeliveryFailedFinally } from '../reports/delivery-failures';
 import { resolveDeliveryFailedAlert } from '../repositories/alerts';
 import { sendReportOnce } from '../reports/deliveries';
 import { reportEmail, reportEmailKpis } from '../reports/report-email';
+import { dealershipDataThrough } from '../repositories/trust';
 import { loadBrandAssets } from '../repositories/branding';
 import { logDeliveryAttempt, logDeliveryOutcome } from '../repositories/reports/schedule-deliveries';
 import {
@@ -139,12 +141,18 @@ export async function deliverReport(
     includeAdditionalMetrics: false,
     campaignIds: request.campaigns,
   });
+  const fresh = await dealershipDataThrough(app.db, {
+    dealershipId: params.dealershipId,
+    campaignIds: request.campaigns,
+  });
+  const freshness = freshnessLabel(fresh.dataThrough, fresh.arrivedAt, dealership.organization.time_zone);
   const reportUrl = `${app.accounts.publicUrl.replace(/\/+$/, '')}/dashboard/agency/${params.organizationId}/dealership/${params.dealershipId}/campaigns/list?startDate=${range.startDate}&endDate=${range.endDate}`;
   const emailBody = (attachmentNote: string) =>
     reportEmail({
       brand,
       dealershipName: dealership.name,
       periodLabel: `${reportPeriodLabels[request.period!]} (${span})`,
+      freshness,
       previousLabel: `the previous period (${formatDateSpan(previousRange.startDate, previousRange.endDate)})`,
       kpis: reportEmailKpis(rows, previousRows),
       reportUrl,

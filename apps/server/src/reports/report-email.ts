@@ -85,6 +85,8 @@ export interface ReportEmailInput {
   periodLabel: string;
   /** e.g. 'Previous period (Sep 1 - Sep 30, 2026)'. */
   previousLabel: string;
+  /** The data's freshness stamp (issue 21 §1), e.g. 'Data through Oct 31, 2026, updated 6:14 AM CDT'. */
+  freshness: string;
   kpis: SummaryKpi[];
   /** Absolute URL of the report in the portal. */
   reportUrl: string;
@@ -107,6 +109,7 @@ export function reportEmail(
   const text = [
     `${agency} — ${input.dealershipName} campaign report`,
     `${input.periodLabel}, ${campaigns}.`,
+    `${input.freshness}.`,
     '',
     'Key figures (change against the previous period of equal length):',
     ...input.kpis.map((kpi) => `- ${kpi.label}: ${formatKpiValue(kpi.format, kpi.value)} (${changeText(kpi)})`),
@@ -150,7 +153,7 @@ ${logo ? `<td style="padding-right:12px;background:#ffffff;">${logo}</td>` : ''}
 <tr><td style="padding:24px 24px 8px;font-family:Arial,Helvetica,sans-serif;">
 <h1 style="margin:0 0 4px;font-size:20px;color:#212529;">${escapeHtml(input.dealershipName)} campaign report</h1>
 <p style="margin:0;font-size:14px;color:#495057;">${escapeHtml(input.periodLabel)}, ${escapeHtml(campaigns)}.</p>
-<p style="margin:4px 0 0;font-size:12px;color:#868e96;">Changes against ${escapeHtml(input.previousLabel)}.</p>
+<p style="margin:4px 0 0;font-size:12px;color:#868e96;">${escapeHtml(input.freshness)}. Changes against ${escapeHtml(input.previousLabel)}.</p>
 </td></tr>
 <tr><td style="padding:8px 24px 16px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:collapse;">

@@ -9,11 +9,14 @@ import {
   contrastWithWhite,
   formatChange,
   formatKpiValue,
+  freshnessLabel,
   previousPeriod,
   reportRequestSchema,
   updateAgencyBrandingBodySchema,
   type CampaignReportRow,
 } from '@portal/contracts';
+import { inArray, sql } from 'drizzle-orm';
+import { campaignFreshness } from '../../src/db/schema';
 import { createMailer } from '../../src/lib/mail';
 import { deliverReport } from '../../src/jobs/report-jobs';
 import { listReportRows } from '../../src/repositories/reports/report-rows';
@@ -289,6 +292,18 @@ describe('report emails (issue 20 §5)', () => {
     expect(text).toContain(link.replace('&amp;', '&'));
     expect(html).toContain('Northwind Media');
     expect(html).toContain('#5f3dc4');
+    // The freshness stamp of those campaigns (issue 21 §1), the same the report header shows.
+    const [fresh] = await t.database.db
+      .select({
+        through: sql<string>`max(${campaignFreshness.dataThrough})::text`,
+        at: sql<string>`max(${campaignFreshness.arrivedAt})::text`,
+      })
+      .from(campaignFreshness)
+      .where(inArray(campaignFreshness.campaignId, ids));
+    const stamp = freshnessLabel(fresh!.through, new Date(fresh!.at), 'America/Chicago');
+    expect(stamp).toMatch(/^Data through /);
+    expect(text).toContain(`${stamp}.`);
+    expect(html).toContain(`${stamp}.`);
     expect(html).toMatch(/<table role="presentation"/);
 
     // The xlsx carries the agency's name in its first row, on its colour.

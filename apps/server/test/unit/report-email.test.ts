@@ -42,6 +42,7 @@ describe('report email (issue 20 §5)', () => {
       dealershipName: 'A & B "Motors"',
       periodLabel: 'Last month',
       previousLabel: 'the previous period',
+      freshness: 'Data through Oct 31, 2026, updated 6:14 AM CDT',
       kpis: reportEmailKpis([row(10, 1)], []),
       reportUrl: 'https://portal.test/x?a=1&b=2',
       attachmentNote: 'Attached: r.xlsx',
@@ -52,6 +53,9 @@ describe('report email (issue 20 §5)', () => {
     expect(html).toContain('A &amp; B &quot;Motors&quot;');
     expect(html).toContain('href="https://portal.test/x?a=1&amp;b=2"');
     expect(text).toContain('- Impressions: 10 (no previous data)');
+    // The data's freshness stamp (issue 21 §1) in both parts.
+    expect(text).toContain('Data through Oct 31, 2026, updated 6:14 AM CDT.');
+    expect(html).toContain('Data through Oct 31, 2026, updated 6:14 AM CDT.');
   });
 
   it('puts the agency’s sender name on the portal’s address, without header breaks; drops a bad reply-to', () => {

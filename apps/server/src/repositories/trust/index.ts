@@ -1,5 +1,5 @@
 export { loadTrustSettings, type TrustSettings } from './settings';
 export { loadCampaignTrust, type CampaignTrustParams } from './campaign-trust';
 export { loadDataHealth, SYNC_ZONE } from './data-health';
-export { recordSyncRun } from './record';
+export { dealershipDataThrough, recordSyncRun } from './record';
 export { loadSelfServiceTrust } from './self-service-trust';

@@ -1,6 +1,7 @@
 import type { DataSource } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { syncRuns } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { campaignFreshness, managedCampaigns, syncRuns } from '../../db/schema';
 
 /** Logs one ingestion or sync run for the Data health page; never throws (the run's own outcome matters more). */
 export async function recordSyncRun(
@@ -30,4 +31,32 @@ export async function recordSyncRun(
   } catch {
     // The Data health log is best effort.
   }
+}
+
+/**
+ * The freshness of a report over several managed campaigns of a dealership (issue 21 §1, the report
+ * email's stamp): the newest `data_through` among them and when it arrived. `campaignIds` empty or
+ * absent: every managed campaign of the dealership. Nulls when none has data.
+ */
+export async function dealershipDataThrough(
+  db: Db,
+  { dealershipId, campaignIds }: { dealershipId: number; campaignIds?: number[] | undefined },
+): Promise<{ dataThrough: string | null; arrivedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      dataThrough: sql<string | null>`max(${campaignFreshness.dataThrough})::text`,
+      arrivedAt: sql<string | null>`max(${campaignFreshness.arrivedAt})::text`,
+    })
+    .from(campaignFreshness)
+    .innerJoin(managedCampaigns, eq(managedCampaigns.id, campaignFreshness.campaignId))
+    .where(
+      and(
+        eq(managedCampaigns.dealershipId, dealershipId),
+        campaignIds && campaignIds.length > 0 ? inArray(managedCampaigns.id, campaignIds) : undefined,
+      ),
+    );
+  return {
+    dataThrough: row?.dataThrough ?? null,
+    arrivedAt: row?.arrivedAt ? new Date(row.arrivedAt) : null,
+  };
 }
