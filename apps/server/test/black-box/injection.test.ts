@@ -177,9 +177,15 @@ describe('black box: injection (issue 18, items 5, 6, 9)', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(attachments.get(xlsxName!)! as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    // Title, an empty row, then the header.
-    const headers = (sheet.getRow(4).values as unknown[]).slice(1);
-    const row = sheet.getRows(5, sheet.rowCount - 4)!.find((r) => r.getCell(1).value === CAMPAIGN)!;
+    // The agency's name row (issue 20 §4), the title, an empty row, then the header: found by its names.
+    let headerRow = 0;
+    sheet.eachRow((r, number) => {
+      const values = (r.values as unknown[]).slice(1);
+      if (!headerRow && values.includes('Campaign') && values.includes('Impressions')) headerRow = number;
+    });
+    expect(headerRow).toBeGreaterThan(0);
+    const headers = (sheet.getRow(headerRow).values as unknown[]).slice(1);
+    const row = sheet.getRows(headerRow + 1, sheet.rowCount - headerRow)!.find((r) => r.getCell(1).value === CAMPAIGN)!;
     expect(row).toBeDefined();
     expect(row.getCell(headers.indexOf('Campaign') + 1).value).toBe(`'${payload.campaignName}`);
     expect(row.getCell(headers.indexOf('Impressions') + 1).value).toBe(1000);
