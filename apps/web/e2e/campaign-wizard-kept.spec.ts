@@ -444,7 +444,13 @@ test.describe('campaign wizard: what is typed is kept', () => {
     await page.getByRole('button', { name: 'Price' }).click();
     await page.getByLabel('Price filter').getByText('custom').click();
     await page.getByLabel('Lowest price').fill('10000');
-    await page.getByRole('radio', { name: 'Yes' }).check({ force: true });
+    // The price group re-renders as the typed price is applied: a click in that moment can be lost,
+    // so the choice is made again until it holds (what a user does when a click does not take).
+    const excludeNoPrice = page.getByRole('radio', { name: 'Yes' });
+    await expect(async () => {
+      await excludeNoPrice.check({ force: true });
+      await expect(excludeNoPrice).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Mileage' }).click();
     await page.getByLabel('Mileage filter').getByText('custom').click();
     // Nothing matches: said before Continue.

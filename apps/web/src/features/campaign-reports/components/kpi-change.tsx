@@ -14,7 +14,7 @@ export function KpiChange({ kpi, days }: { kpi: SummaryKpi; days: number }) {
         No data in the previous {days} days
       </Text>
     );
-  const color = kpi.favorable === null ? 'dimmed' : kpi.favorable ? 'teal.8' : 'red.8';
+  const color = kpi.favorable === null ? 'dimmed' : kpi.favorable ? 'teal.9' : 'red.9';
   const arrow = kpi.change > 0 ? '▲' : kpi.change < 0 ? '▼' : '';
   const direction = kpi.change > 0 ? 'Up' : kpi.change < 0 ? 'Down' : 'No change,';
   const previous = formatKpiValue(kpi.format, kpi.previous);

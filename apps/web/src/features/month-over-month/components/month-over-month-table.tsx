@@ -49,7 +49,7 @@ function ChangeLine({
 }) {
   const change = monthOverMonthChange(column, row, rows);
   if (!change || change.difference === null) return null;
-  const color = change.favorable === null ? 'dimmed' : change.favorable ? 'teal.8' : 'red.8';
+  const color = change.favorable === null ? 'dimmed' : change.favorable ? 'teal.9' : 'red.9';
   return (
     <Text
       size="xs"
