@@ -1,4 +1,4 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import {
   alertRuleLabels,
@@ -12,7 +12,7 @@ import { alerts, agencyTrustSettings, organizations, reportDeliveries, userDeale
 import { listAlerts, type AlertViewer } from '../repositories/alerts';
 import type { App } from '../types';
 import { brandSender, loadBrandAssets } from '../repositories/branding';
-import type { JobDefinition } from './job-definition';
+import { jobIdFromKey, type JobDefinition } from './job-definition';
 
 /** Posts one new alert to its agency's webhook (issue 21 §3). */
 export const ALERT_WEBHOOK_QUEUE = 'alert-webhook';
@@ -20,12 +20,6 @@ export const ALERT_WEBHOOK_QUEUE = 'alert-webhook';
 export const ALERT_DIGEST_QUEUE = 'alert-digest';
 /** The digest goes out from this local hour (the agency's zone) until noon, once a day. */
 export const DIGEST_HOUR = 8;
-
-/** A pg-boss job id (UUID-shaped) derived from a key, so one alert's webhook is one job. */
-function jobIdFor(key: string): string {
-  const hex = createHash('sha256').update(key).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 const portalUrl = (app: App) => app.accounts.publicUrl.replace(/\/+$/, '');
 
@@ -79,7 +73,7 @@ export async function enqueueAlertWebhooks(app: App): Promise<number> {
     .where(and(isNull(alerts.notifiedAt), isNull(alerts.resolvedAt), isNotNull(agencyTrustSettings.webhookUrl)));
   let queued = 0;
   for (const { id } of pending) {
-    const job = await app.jobs.send(ALERT_WEBHOOK_QUEUE, { alertId: id }, { id: jobIdFor(`alert-webhook:${id}`) });
+    const job = await app.jobs.send(ALERT_WEBHOOK_QUEUE, { alertId: id }, { id: jobIdFromKey(`alert-webhook:${id}`) });
     if (job) queued += 1;
   }
   return queued;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { App } from '../types';
 
@@ -14,4 +15,13 @@ export interface JobDefinition<T extends object = object> {
   schedule?: { cron: string; tz: string };
   /** Runs one job; throwing marks it for retry (after the last retry it ends `failed`). */
   handler(app: App, data: T, job: { id: string; retryCount: number; retryLimit: number }): Promise<void>;
+}
+
+/**
+ * A pg-boss job id (UUID-shaped, from the SHA-256 of `key`): sending the same key twice is one job
+ * (a schedule's run of a day, one alert's webhook).
+ */
+export function jobIdFromKey(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   additionalReportMetrics,
   formatDateSpan,
@@ -34,7 +33,7 @@ import {
   runStatuses,
   scheduleTiming,
 } from '../repositories/reports/schedules';
-import type { JobDefinition } from './job-definition';
+import { jobIdFromKey, type JobDefinition } from './job-definition';
 
 /** Builds and delivers one report (a one-off request, a schedule's run, or the month-over-month workbook). */
 export const REPORT_DELIVERY_QUEUE = 'report-delivery';
@@ -269,8 +268,7 @@ async function notifyFailure(
 
 /** A UUID derived from a schedule and its run day: enqueueing the same run twice is one job. */
 export function runJobId(scheduleId: number, runDate: string): string {
-  const hex = createHash('sha256').update(`report-schedule:${scheduleId}:${runDate}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return jobIdFromKey(`report-schedule:${scheduleId}:${runDate}`);
 }
 
 /**
