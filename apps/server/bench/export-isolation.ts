@@ -32,6 +32,40 @@ export async function ensureOtherTenant(pool: pg.Pool, scale: BenchScale): Promi
   return dealershipId;
 }
 
+/** The 50-rooftop agency of the overview budget (issue 23 §1): its own administrator. */
+export const GROUP_ORGANIZATION_ID = 3;
+export const GROUP_EMAIL = 'bench-group@bench.test';
+
+/** Rooftops of the group agency: 50 at full scale (the issue's budget), a quarter of the dealerships when fewer. */
+export function groupRooftops(scale: BenchScale): number {
+  return Math.min(50, Math.floor(scale.dealerships / 4));
+}
+
+/**
+ * Gives the `groupRooftops(scale)` dealerships before the last one to a third agency with its own
+ * administrator (idempotent), so the agency overview is measured for an agency of the size the issue
+ * budgets (p95 ≤ 200 ms at 50 connections for 50 rooftops, computed). Returns the number of rooftops.
+ */
+export async function ensureGroupAgency(pool: pg.Pool, scale: BenchScale): Promise<number> {
+  const rooftops = groupRooftops(scale);
+  const first = scale.dealerships - rooftops;
+  await pool.query(
+    `insert into organizations (id, name, show_budget_type) values ($1, 'Bench Group Agency', 2) on conflict (id) do nothing`,
+    [GROUP_ORGANIZATION_ID],
+  );
+  await pool.query('update dealerships set organization_id = $1 where id >= $2 and id < $3', [
+    GROUP_ORGANIZATION_ID,
+    first,
+    scale.dealerships,
+  ]);
+  await pool.query(
+    `insert into users (email, name, password_hash, organization_id, role_id) values ($1, 'Bench Group Admin', $2, $3, 2)
+     on conflict (email) do nothing`,
+    [GROUP_EMAIL, await hashPassword(BENCH_PASSWORD), GROUP_ORGANIZATION_ID],
+  );
+  return rooftops;
+}
+
 export interface IsolationFigures {
   /** Seconds of each measurement; connections of the measured tenant. */
   seconds: number;

@@ -35,7 +35,16 @@ import {
   generateDataset,
   type BenchProbes,
 } from './generate';
-import { ensureOtherTenant, ISOLATION_P99_BUDGET_MS, measureExportIsolation, OTHER_EMAIL } from './export-isolation';
+import {
+  ensureGroupAgency,
+  ensureOtherTenant,
+  GROUP_EMAIL,
+  GROUP_ORGANIZATION_ID,
+  groupRooftops,
+  ISOLATION_P99_BUDGET_MS,
+  measureExportIsolation,
+  OTHER_EMAIL,
+} from './export-isolation';
 import { runLoad, runMixedLoad, type LoadFigures, type MixedRequest } from './load';
 import { resolveScale } from './scale';
 import { serverDir, startBare, startPortal, type RunningProcess } from './server-process';
@@ -113,12 +122,14 @@ async function generate(): Promise<BenchProbes> {
       await database.migrate();
       const momDealershipId = await ensureMomDealership(database.pool!, scale);
       await ensureOtherTenant(database.pool!, scale);
+      await ensureGroupAgency(database.pool!, scale);
       return { ...(JSON.parse(fs.readFileSync(probesFile, 'utf8')) as BenchProbes), momDealershipId };
     }
     await database.migrate();
     const generated = await generateDataset(database.pool!, scale);
     await ensureMomDealership(database.pool!, scale);
     await ensureOtherTenant(database.pool!, scale);
+    await ensureGroupAgency(database.pool!, scale);
     table(
       ['table', 'rows', 'seconds', 'rows/s'],
       generated.tables.map((t) => [
@@ -248,21 +259,35 @@ function endpoints(probes: BenchProbes) {
     // request (the route has no response cache). The agency has `scale.dealerships` rooftops (20 small,
     // 1,000 full — more than the 50 of the issue's budget).
     {
-      name: `agency overview (${scale.dealerships} rooftops, computed)`,
+      name: `agency overview (${scale.dealerships - groupRooftops(scale) - 1} rooftops, computed)`,
       path: `/api/agencies/${BENCH_ORGANIZATION_ID}/overview?startDate=${monthStart}&endDate=${probes.endDate}&sort=impressions&desc=true`,
+    },
+    // The issue's budget: p95 ≤ 200 ms at 50 connections for a 50-rooftop agency (its own administrator).
+    {
+      name: `agency overview (${groupRooftops(scale)} rooftops, computed)`,
+      path: `/api/agencies/${GROUP_ORGANIZATION_ID}/overview?startDate=${monthStart}&endDate=${probes.endDate}&sort=impressions&desc=true`,
+      as: GROUP_EMAIL,
     },
   ];
 }
 
-async function loadEndpoints(portal: RunningProcess, bare: RunningProcess, cookie: string, probes: BenchProbes) {
+async function loadEndpoints(
+  portal: RunningProcess,
+  bare: RunningProcess,
+  defaultCookie: string,
+  probes: BenchProbes,
+) {
   const cacheMb = process.env.RESPONSE_CACHE_MB ?? '64';
   section(
     `HTTP load: ${scale.connections} connections, ${scale.durationSeconds} s per endpoint; response cache ${cacheMb === '0' ? 'off' : `${cacheMb} MiB`}`,
   );
   const rows: Array<{ name: string; bytes: number; endpoint: LoadFigures; bare: LoadFigures; ratio: number }> = [];
-  for (const endpoint of endpoints(probes)) {
+  // BENCH_ENDPOINTS: load only the endpoints whose name contains this text (e.g. "overview").
+  const only = process.env.BENCH_ENDPOINTS?.toLowerCase();
+  for (const endpoint of endpoints(probes).filter((e) => !only || e.name.toLowerCase().includes(only))) {
     const url = `${portal.url}${endpoint.path}`;
     console.info(`loading ${endpoint.name}…`);
+    const cookie = 'as' in endpoint && endpoint.as ? (await signIn(portal, endpoint.as)).header : defaultCookie;
     const probe = await fetch(url, { headers: { cookie } });
     if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
     const bytes = (await probe.arrayBuffer()).byteLength;

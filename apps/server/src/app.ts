@@ -80,6 +80,8 @@ export interface AppOptions {
   accounts?: Partial<AccountSettings>;
   /** Hours between self-service refreshes (SELF_SERVICE_SYNC_EVERY_HOURS; default 1: hourly). */
   selfServiceSyncEveryHours?: number;
+  /** Agency webhooks may post to 127.0.0.1 / ::1 (WEBHOOK_ALLOW_LOOPBACK; default false). */
+  webhookAllowLoopback?: boolean;
 }
 
 /** Account links and audit retention unless told otherwise (PUBLIC_URL, AUDIT_RETENTION_DAYS). */
@@ -178,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.decorate('reportLimits', options.reportLimits ?? DEFAULT_REPORT_LIMITS);
   app.decorate('accounts', { ...DEFAULT_ACCOUNT_SETTINGS, ...options.accounts });
   app.decorate('selfServiceSyncEveryHours', options.selfServiceSyncEveryHours ?? 1);
+  app.decorate('webhookAllowLoopback', options.webhookAllowLoopback ?? false);
   app.decorate(
     'reports',
     options.reports ?? {

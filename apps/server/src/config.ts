@@ -92,6 +92,8 @@ const configSchema = z
     /** How often pg-boss looks for expired jobs (its maintenance). */
     JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** Hours between self-service refreshes (issue 21 §1): 1 = hourly (the default), 24 = once a day. */
+    /** Agency alert webhooks may post to 127.0.0.1 / ::1 (a receiver on this machine); private networks never. */
+    WEBHOOK_ALLOW_LOOPBACK: flagFalse(),
     SELF_SERVICE_SYNC_EVERY_HOURS: z.coerce.number().int().min(1).max(24).default(1),
     /** Days the audit log keeps a row (issue 23 §3, docs/users.md); a daily job deletes older rows. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),

@@ -82,6 +82,7 @@ async function main() {
       auditRetentionDays: config.AUDIT_RETENTION_DAYS,
     },
     selfServiceSyncEveryHours: config.SELF_SERVICE_SYNC_EVERY_HOURS,
+    webhookAllowLoopback: config.WEBHOOK_ALLOW_LOOPBACK,
     logger: loggerOptions(config.LOG_LEVEL),
     exports: {
       renderer: exportRenderer,

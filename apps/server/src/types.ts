@@ -72,5 +72,7 @@ declare module 'fastify' {
     adPlatforms: AdPlatforms;
     /** Self-service campaigns re-sync every this many hours (SELF_SERVICE_SYNC_EVERY_HOURS, issue 21 §1). */
     selfServiceSyncEveryHours: number;
+    /** Agency webhooks may post to loopback addresses (WEBHOOK_ALLOW_LOOPBACK; never private networks). */
+    webhookAllowLoopback: boolean;
   }
 }

@@ -12,6 +12,7 @@ import { alerts, agencyTrustSettings, organizations, reportDeliveries, userDeale
 import { listAlerts, type AlertViewer } from '../repositories/alerts';
 import type { App } from '../types';
 import { brandSender, loadBrandAssets } from '../repositories/branding';
+import { postWebhook } from '../lib/outbound-webhook';
 import { jobIdFromKey, type JobDefinition } from './job-definition';
 
 /** Posts one new alert to its agency's webhook (issue 21 §3). */
@@ -113,18 +114,16 @@ export const alertWebhookJob: JobDefinition<{ alertId: number }> = {
     if (!alert || alert.state === 'resolved') return;
     const body = JSON.stringify(webhookPayload(app, row.organizationId, alert));
     const timestamp = String(Math.floor(app.clock().getTime() / 1000));
-    const response = await fetch(row.url, {
-      method: 'POST',
+    const response = await postWebhook(row.url, {
+      body,
       headers: {
         'content-type': 'application/json',
         'x-portal-timestamp': timestamp,
         'x-portal-signature': webhookSignature(row.secret, timestamp, body),
       },
-      body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
+      allowLoopback: app.webhookAllowLoopback,
     });
-    if (!response.ok) throw new Error(`The webhook answered ${response.status}`);
+    if (response.status < 200 || response.status >= 300) throw new Error(`The webhook answered ${response.status}`);
     await app.db.update(alerts).set({ notifiedAt: app.clock() }).where(eq(alerts.id, alertId));
   },
 };

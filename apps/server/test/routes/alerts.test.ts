@@ -10,6 +10,7 @@ import { evaluateAlerts } from '../../src/repositories/alerts';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Mailer, MailMessage } from '../../src/lib/mail';
+import { postWebhook } from '../../src/lib/outbound-webhook';
 import {
   alertWebhookJob,
   enqueueAlertWebhooks,
@@ -429,6 +430,19 @@ describe('notifications', () => {
         .select()
         .from(alerts)
         .where(sql`${alerts.conditionKey} = ${`pacing:${PACING}`} and ${alerts.resolvedAt} is null`);
+      // A receiver on a private or loopback address is refused where the connection is made (no
+      // request leaves) unless WEBHOOK_ALLOW_LOOPBACK is on; the job fails and is retried.
+      await expect(
+        alertWebhookJob.handler(t.app, { alertId: pacing!.id }, { id: 'x', retryCount: 0, retryLimit: 6 }),
+      ).rejects.toThrow('not allowed');
+      expect(received).toHaveLength(0);
+      await expect(
+        postWebhook('https://localhost/hook', { body: '{}', headers: {}, allowLoopback: false }),
+      ).rejects.toThrow('not allowed');
+      await expect(
+        postWebhook('https://169.254.169.254/latest/meta-data', { body: '{}', headers: {}, allowLoopback: true }),
+      ).rejects.toThrow('not allowed');
+      (t.app as { webhookAllowLoopback: boolean }).webhookAllowLoopback = true;
       await expect(
         alertWebhookJob.handler(t.app, { alertId: pacing!.id }, { id: 'x', retryCount: 0, retryLimit: 6 }),
       ).rejects.toThrow('500');
@@ -446,6 +460,7 @@ describe('notifications', () => {
       expect(payload.text).toContain('Pacing out of band');
       expect(payload.text).toContain(`Alert ${PACING} (DYD)`);
       expect(payload.alert.id).toBe(pacing!.id);
+      (t.app as { webhookAllowLoopback: boolean }).webhookAllowLoopback = false;
       expect(payload.alert.report_url).toMatch(
         new RegExp(`/campaigns/dyd/${PACING}/\\?startDate=2026-11-01&endDate=2026-11-14$`),
       );

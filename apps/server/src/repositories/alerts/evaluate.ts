@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   addDays,
   campaignFreshness,
@@ -274,50 +274,67 @@ async function selfServiceFindings(
   return found;
 }
 
+/** Conditions per multi-row upsert (14 parameters a row keeps a statement far under PostgreSQL's 65,535). */
+const WRITE_BATCH = 1_000;
+
 /**
- * Writes one agency's conditions under its advisory lock: insert-or-touch each, resolve the open
- * alerts whose key is not among them. Counts what happened.
+ * Writes one agency's conditions under its advisory lock: insert-or-touch them in batches of one
+ * multi-row `INSERT … ON CONFLICT` each (a condition already open keeps its `opened_at` and gets the
+ * new figures and `last_seen_at`), then resolve the open alerts whose key is not among them (one
+ * statement, the keys passed as one JSON array). Counts what happened.
  */
 async function writeConditions(
   db: Db,
   { organizationId, now, conditions }: { organizationId: number; now: Date; conditions: FoundCondition[] },
 ): Promise<{ opened: number; kept: number; resolved: number }> {
+  const byKey = new Map(conditions.map((condition) => [condition.key, condition]));
+  const unique = [...byKey.values()];
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${EVALUATION_LOCK}, ${organizationId})`);
     let opened = 0;
     let kept = 0;
-    for (const condition of conditions) {
-      const values = {
-        metric: condition.metric,
-        expected: condition.expected,
-        actual: condition.actual,
-        message: condition.message,
-        reportFrom: condition.from,
-        reportTo: condition.to,
-        lastSeenAt: now,
-      };
-      const [row] = await tx
+    for (let start = 0; start < unique.length; start += WRITE_BATCH) {
+      const batch = unique.slice(start, start + WRITE_BATCH);
+      const rows = await tx
         .insert(alerts)
-        .values({
-          organizationId,
-          dealershipId: condition.dealershipId,
-          campaignId: condition.campaignId,
-          campaignKind: condition.campaignKind,
-          rule: condition.rule,
-          conditionKey: condition.key,
-          openedAt: now,
-          ...values,
-        })
+        .values(
+          batch.map((condition) => ({
+            organizationId,
+            dealershipId: condition.dealershipId,
+            campaignId: condition.campaignId,
+            campaignKind: condition.campaignKind,
+            rule: condition.rule,
+            conditionKey: condition.key,
+            openedAt: now,
+            metric: condition.metric,
+            expected: condition.expected,
+            actual: condition.actual,
+            message: condition.message,
+            reportFrom: condition.from,
+            reportTo: condition.to,
+            lastSeenAt: now,
+          })),
+        )
         .onConflictDoUpdate({
           target: [alerts.organizationId, alerts.conditionKey],
           targetWhere: isNull(alerts.resolvedAt),
-          set: values,
+          set: {
+            metric: sql`excluded.metric`,
+            expected: sql`excluded.expected`,
+            actual: sql`excluded.actual`,
+            message: sql`excluded.message`,
+            reportFrom: sql`excluded.report_from`,
+            reportTo: sql`excluded.report_to`,
+            lastSeenAt: sql`excluded.last_seen_at`,
+          },
         })
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      if (row?.inserted) opened += 1;
-      else kept += 1;
+      for (const row of rows) {
+        if (row.inserted) opened += 1;
+        else kept += 1;
+      }
     }
-    const keys = conditions.map((condition) => condition.key);
+    const keys = JSON.stringify(unique.map((condition) => condition.key));
     const resolved = await tx
       .update(alerts)
       .set({ resolvedAt: now })
@@ -326,7 +343,7 @@ async function writeConditions(
           eq(alerts.organizationId, organizationId),
           isNull(alerts.resolvedAt),
           inArray(alerts.rule, [...EVALUATED_RULES]),
-          keys.length > 0 ? notInArray(alerts.conditionKey, keys) : undefined,
+          sql`not (${alerts.conditionKey} = any (select jsonb_array_elements_text(${keys}::jsonb)))`,
         ),
       )
       .returning({ id: alerts.id });
