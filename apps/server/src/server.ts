@@ -43,7 +43,6 @@ async function main() {
   await database.migrate();
   const storage = createStorage(config, { secret: sessionSecret });
   const jobs = createJobQueue(database, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS });
-  jobs.on('error', (error) => console.error('job queue:', error));
   await jobs.start();
 
   const exportRenderer = createExportRenderer({ threads: config.EXPORT_WORKERS, warm: true });

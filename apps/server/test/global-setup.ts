@@ -46,7 +46,7 @@ export default async function setup(project: TestProject) {
   // pg-boss creates its schema on first start; do it once here so each test file's start is quick.
   const jobs = createJobQueue(database, { background: false });
   await jobs.start();
-  await jobs.stop({ graceful: false, wait: true, close: false });
+  await jobs.stop({ graceful: false, wait: true, close: true });
   const storageTemplate = path.join(work, 'storage');
   const storage = createLocalStorage({ root: storageTemplate, secret: 'unused-in-setup' });
   const { dir } = await loadDemo(database.db, { today: TEST_TODAY, password: 'demo1234', keepFiles: true, storage });

@@ -132,7 +132,7 @@ export async function build(
     storageDir,
     jobs,
     async close() {
-      await jobs.stop({ graceful: false, wait: true, close: false });
+      await jobs.stop({ graceful: false, wait: true, close: true });
       await app.close();
       await database.close();
       if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });

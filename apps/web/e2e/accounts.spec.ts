@@ -82,6 +82,35 @@ test('an administrator invites a dealership user, who accepts and sees only thei
   await expect(page.getByRole('alert')).toContainText('already been used');
 });
 
+test("an administrator gives a user their own time zone for the morning alert email", async ({ page }) => {
+  await uiLogin(page, 'agency@demo.test');
+  await page.goto('/dashboard/agency/1/users');
+  const row = page.getByTestId('user-dealer@demo.test');
+  await expect(row).toContainText("Agency's");
+  await row.getByRole('button', { name: 'Change dealer@demo.test' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change dealer@demo.test' });
+  const zone = dialog.getByRole('textbox', { name: 'Time zone' });
+  await zone.click();
+  await zone.fill('Denver');
+  await page.getByRole('option', { name: 'America/Denver' }).click();
+  await shot(page, 'users-time-zone');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('America/Denver');
+  // What the page shows is what the server keeps.
+  const users = (await (await page.request.get('/api/agencies/1/users')).json()) as {
+    users: Array<{ email: string; time_zone: string | null }>;
+  };
+  expect(users.users.find((u) => u.email === 'dealer@demo.test')?.time_zone).toBe('America/Denver');
+
+  // Back to the agency's zone.
+  await row.getByRole('button', { name: 'Change dealer@demo.test' }).click();
+  await zone.click();
+  await page.getByRole('option', { name: "The agency's time zone" }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText("Agency's");
+});
+
 test('a forgotten password is reset from the sign-in page with the emailed link', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -129,11 +129,11 @@ export const alertWebhookJob: JobDefinition<{ alertId: number }> = {
 };
 
 /**
- * The daily digest (issue 21 §3): every 15 minutes, for each agency whose local time is between
- * 08:00 and noon, each active user with open alerts they may see (unresolved, not snoozed; a
- * dealership user only their rooftops') gets one email that day: the alerts with links to their
- * reports. Once per user and local day: the email's key is recorded in `report_deliveries` and is
- * also its Message-ID. Users have no zone of their own: the agency's is theirs.
+ * The daily digest (issue 21 §3): every 15 minutes, each active user whose local time (their own
+ * `time_zone`, else their agency's) is between 08:00 and noon and who has open alerts they may see
+ * (unresolved, not snoozed; a dealership user only their rooftops') gets one email that day: the
+ * alerts with links to their reports. Once per user and local day: the email's key is recorded in
+ * `report_deliveries` and is also its Message-ID.
  */
 export const alertDigestJob: JobDefinition = {
   name: ALERT_DIGEST_QUEUE,
@@ -152,16 +152,26 @@ export async function sendAlertDigests(app: App): Promise<number> {
   const orgs = await app.db
     .select({ id: organizations.id, name: organizations.name, timeZone: organizations.timeZone })
     .from(organizations);
+  const localHour = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: zone }).format(now));
   for (const org of orgs) {
-    const hour = Number(
-      new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: org.timeZone }).format(now),
-    );
-    if (hour < DIGEST_HOUR || hour >= 12) continue;
-    const today = localDate(now, org.timeZone);
-    const members = await app.db
-      .select({ id: users.id, email: users.email, name: users.name, roleId: users.roleId })
-      .from(users)
-      .where(and(eq(users.organizationId, org.id), isNull(users.deactivatedAt)));
+    const members = (
+      await app.db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          roleId: users.roleId,
+          timeZone: users.timeZone,
+        })
+        .from(users)
+        .where(and(eq(users.organizationId, org.id), isNull(users.deactivatedAt)))
+    )
+      .map((member) => ({ ...member, zone: member.timeZone ?? org.timeZone }))
+      .filter((member) => {
+        const hour = localHour(member.zone);
+        return hour >= DIGEST_HOUR && hour < 12;
+      });
     if (members.length === 0) continue;
     const rooftops = await app.db
       .select({ userId: userDealerships.userId, dealershipId: userDealerships.dealershipId })
@@ -173,6 +183,7 @@ export async function sendAlertDigests(app: App): Promise<number> {
         ),
       );
     for (const member of members) {
+      const today = localDate(now, member.zone);
       const key = `alert-digest-${member.id}-${today}`;
       const [done] = await app.db
         .select({ key: reportDeliveries.key })
@@ -181,7 +192,7 @@ export async function sendAlertDigests(app: App): Promise<number> {
       if (done) continue;
       const viewer: AlertViewer = {
         organizationId: org.id,
-        timeZone: org.timeZone,
+        timeZone: member.zone,
         today,
         dealershipIds:
           (member.roleId ?? 3) <= ROLE_AGENCY_ADMIN
@@ -204,7 +215,7 @@ export async function sendAlertDigests(app: App): Promise<number> {
         text: [
           `Hello ${member.name},`,
           '',
-          `These alerts are open for the dealerships you manage (${formatDay(today, 'long')}, ${org.timeZone}):`,
+          `These alerts are open for the dealerships you manage (${formatDay(today, 'long')}, ${member.zone}):`,
           '',
           ...lines,
           `The alert centre: ${portalUrl(app)}/dashboard/agency/${org.id}/alerts`,

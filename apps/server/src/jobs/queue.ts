@@ -17,30 +17,40 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
 }
 
+/** Connections of the job queue's own pool on PostgreSQL (apart from the request pool). */
+const JOB_POOL_SIZE = 3;
+
 /**
  * Creates (does not start) a pg-boss queue that talks to the portal's database through its own
- * connection: the `pg` pool on PostgreSQL, the single PGlite instance otherwise (pg-boss's `db`
- * option; statements without parameters may hold several commands, which PGlite runs with `exec`).
+ * connections: on PostgreSQL a pool of its own (3 connections, the same database as the request
+ * pool), so requests holding every connection of their pool never starve job bookkeeping — a job
+ * that could not record its failure would otherwise reject inside pg-boss and end the process; the
+ * single PGlite instance otherwise (pg-boss's `db` option; statements without parameters may hold
+ * several commands, which PGlite runs with `exec`).
  * Call `start()` before `send` or `work`; it creates the `pgboss` schema on first use.
  * Jobs are rows in that schema, so they survive restarts, and pg-boss fetches with
  * `FOR UPDATE SKIP LOCKED`, so two processes never run the same job.
  */
 export function createJobQueue(database: Database, options: JobQueueOptions = {}): JobQueue {
   const background = options.background ?? true;
-  return new PgBoss({
-    db: { executeSql: executor(database) },
+  const connectionString = database.pool?.options.connectionString;
+  const queue = new PgBoss({
+    ...(connectionString
+      ? { connectionString, max: JOB_POOL_SIZE }
+      : { db: { executeSql: executor(database) } }),
     schema: JOB_SCHEMA,
     supervise: background,
     schedule: background,
     ...(options.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: options.maintenanceIntervalSeconds } : {}),
   });
+  // pg-boss re-emits its pool's errors (an idle connection lost while PostgreSQL restarts) and its
+  // failed polls as 'error'; an 'error' event without a listener would end the process.
+  queue.on('error', (error) => console.error('job queue:', error));
+  return queue;
 }
 
+/** pg-boss's `db` on the embedded PGlite (one instance: no pool of its own is possible). */
 function executor(database: Database): PgBoss.Db['executeSql'] {
-  if (database.pool) {
-    const pool = database.pool;
-    return (text, values) => pool.query(text, values);
-  }
   const pglite = database.pglite;
   if (!pglite) throw new Error('database has neither a pool nor PGlite');
   return async (text, values) => {

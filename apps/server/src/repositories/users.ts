@@ -69,6 +69,7 @@ const userColumns = {
   roleId: users.roleId,
   createdAt: users.createdAt,
   deactivatedAt: users.deactivatedAt,
+  timeZone: users.timeZone,
   dealershipIds: sql<
     number[]
   >`coalesce((select array_agg(${userDealerships.dealershipId} order by ${userDealerships.dealershipId}) from ${userDealerships} where ${userDealerships.userId} = ${users.id}), '{}')`,
@@ -81,6 +82,7 @@ function toAgencyUser(row: {
   roleId: number | null;
   createdAt: Date;
   deactivatedAt: Date | null;
+  timeZone: string | null;
   dealershipIds: number[];
 }): AgencyUser {
   const roleId = row.roleId ?? 3;
@@ -93,6 +95,7 @@ function toAgencyUser(row: {
     active: row.deactivatedAt === null,
     created_at: row.createdAt.toISOString(),
     deactivated_at: row.deactivatedAt?.toISOString() ?? null,
+    time_zone: row.timeZone,
   };
 }
 
@@ -335,13 +338,19 @@ export async function getAgencyUser(
 }
 
 /**
- * Changes a user's role and/or dealerships in one transaction (role 2 keeps none; role 3 at least
- * one of the agency's). The write notifies `portal_auth_changed`, so every process's session cache
+ * Changes a user's role, dealerships and/or time zone (`timeZone` null: the agency's; undefined:
+ * unchanged) in one transaction (role 2 keeps no dealerships; role 3 at least one of the agency's). The write notifies `portal_auth_changed`, so every process's session cache
  * forgets the user's old role and memberships before their next request.
  */
 export async function updateAgencyUser(
   db: Db,
-  input: { organizationId: number; userId: number; roleId?: number | undefined; dealershipIds?: number[] | undefined },
+  input: {
+    organizationId: number;
+    userId: number;
+    roleId?: number | undefined;
+    dealershipIds?: number[] | undefined;
+    timeZone?: string | null | undefined;
+  },
 ): Promise<AgencyUser> {
   const current = await getAgencyUser(db, { ...input, includeStaff: false });
   const roleId = input.roleId ?? current.role_id;
@@ -352,7 +361,10 @@ export async function updateAgencyUser(
     input.dealershipIds ?? (current.role_id === 3 ? current.dealership_ids : []),
   );
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ roleId }).where(eq(users.id, input.userId));
+    await tx
+      .update(users)
+      .set({ roleId, ...(input.timeZone !== undefined ? { timeZone: input.timeZone } : {}) })
+      .where(eq(users.id, input.userId));
     await tx.delete(userDealerships).where(eq(userDealerships.userId, input.userId));
     if (ids.length > 0)
       await tx.insert(userDealerships).values(ids.map((dealershipId) => ({ userId: input.userId, dealershipId })));

@@ -193,7 +193,7 @@ describe('evaluation', () => {
         .poll(async () => (await queue.getJobById(ALERT_EVALUATION_QUEUE, id!))?.state, { timeout: 20_000 })
         .toBe('completed');
     } finally {
-      await queue.stop({ graceful: false, wait: true, close: false });
+      await queue.stop({ graceful: false, wait: true, close: true });
     }
     expect(await totalRows()).toBe(before);
     expect(await plantedAlerts()).toEqual(EXPECTED);
@@ -490,5 +490,38 @@ describe('notifications', () => {
     if (rooftops.length > 0) expect(toAdmin.text.split('•').length).toBeGreaterThan(toDealer.text.split('•').length);
     expect(sent.some((m) => m.to === OTHER.adminEmail && m.text.includes(`Alert ${PACING}`))).toBe(false);
     now = TEST_NOW;
+  });
+
+  it("sends a user's digest at 08:00 in their own time zone when they have one", async () => {
+    const users = (await get('/api/agencies/1/users')).json() as { users: Array<{ id: number; email: string }> };
+    const dealerUser = users.users.find((u) => u.email === 'dealer@demo.test')!;
+    const setZone = (time_zone: string | null) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/agencies/1/users/${dealerUser.id}`,
+        payload: { time_zone },
+        headers: authHeaders(agency),
+      });
+    expect((await setZone('Mars/Olympus')).statusCode).toBe(400);
+    const saved = await setZone('Asia/Kolkata');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as { time_zone: string }).time_zone).toBe('Asia/Kolkata');
+    try {
+      sent.length = 0;
+      now = new Date('2026-11-18T14:05:00Z'); // 08:05 in Chicago (the agency), 19:35 in Kolkata
+      await sendAlertDigests(t.app);
+      expect(sent.some((m) => m.to === 'agency@demo.test')).toBe(true);
+      expect(sent.some((m) => m.to === 'dealer@demo.test')).toBe(false);
+      sent.length = 0;
+      now = new Date('2026-11-19T02:35:00Z'); // 08:05 on Nov 19 in Kolkata (a half-hour zone), 20:35 in Chicago
+      await sendAlertDigests(t.app);
+      expect(sent.map((m) => m.to)).toEqual(['dealer@demo.test']);
+      expect(sent[0]!.subject).toMatch(/on Nov 19, 2026$/);
+      expect(sent[0]!.text).toContain('Asia/Kolkata');
+      expect(await sendAlertDigests(t.app)).toBe(0);
+    } finally {
+      now = TEST_NOW;
+      expect((await setZone(null)).statusCode).toBe(200);
+    }
   });
 });

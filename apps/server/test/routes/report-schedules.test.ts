@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const delivery = reportJobDefinitions.find((d) => d.name === REPORT_DELIVERY_QUEUE)!;
   await t?.jobs.updateQueue(REPORT_DELIVERY_QUEUE, { name: REPORT_DELIVERY_QUEUE, ...delivery.queue });
-  await secondBoss?.stop({ graceful: false, wait: true, close: false });
+  await secondBoss?.stop({ graceful: false, wait: true, close: true });
   await t.close();
 });
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { idParamSchema } from '../common/ids';
+import { isTimeZone } from '../common/calendar';
 import { mailboxPattern } from '../reports/email-domains';
 
 /**
@@ -68,6 +69,8 @@ export const agencyUserSchema = z.object({
   active: z.boolean(),
   created_at: z.string(),
   deactivated_at: z.string().nullable(),
+  /** The user's IANA zone (their morning alert digest comes at 08:00 in it); null: the agency's. */
+  time_zone: z.string().nullable(),
 });
 export type AgencyUser = z.infer<typeof agencyUserSchema>;
 
@@ -106,14 +109,24 @@ export const inviteUserBodySchema = z.object({
 });
 export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;
 
-/** `PATCH /api/agencies/{organization_id}/users/{user_id}`: a new role and/or dealerships. */
+/** An IANA time zone a user may keep (e.g. `America/Denver`). */
+export const userTimeZoneSchema = z
+  .string()
+  .max(64)
+  .refine((value) => isTimeZone(value), { message: 'Choose a time zone from the list, e.g. America/Denver' });
+
+/**
+ * `PATCH /api/agencies/{organization_id}/users/{user_id}`: a new role, dealerships and/or time zone
+ * (`time_zone` null: the agency's).
+ */
 export const updateAgencyUserBodySchema = z
   .object({
     role_id: assignableRoleSchema.optional(),
     dealership_ids: dealershipIdsSchema.optional(),
+    time_zone: userTimeZoneSchema.nullable().optional(),
   })
-  .refine((body) => body.role_id !== undefined || body.dealership_ids !== undefined, {
-    message: 'Change the role or the dealerships',
+  .refine((body) => body.role_id !== undefined || body.dealership_ids !== undefined || body.time_zone !== undefined, {
+    message: 'Change the role, the dealerships or the time zone',
   });
 export type UpdateAgencyUserBody = z.infer<typeof updateAgencyUserBodySchema>;
 

@@ -71,6 +71,11 @@ export const users = pgTable('users', {
    * the session lookup ignores their sessions (which are deleted too). Null while active.
    */
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+  /**
+   * The user's IANA time zone (issue 21 §3: the morning alert digest arrives at 08:00 in it); null
+   * keeps the agency's `time_zone`.
+   */
+  timeZone: text('time_zone'),
 });
 
 /** The dealerships a role-3 user may open. */

@@ -30,6 +30,16 @@ function isLostDatabase(error: unknown): boolean {
   return false;
 }
 
+/** Whether an error, or one it wraps, is the pool's wait for a free connection running out. */
+function isPoolBusy(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (/timeout exceeded when trying to connect/i.test(String((current as { message?: unknown }).message ?? '')))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 const connectionErrorCodes = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -69,6 +79,13 @@ export default fp(async (app) => {
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       body = { error: { code: 'INTERNAL', message: 'Internal server error' } };
+    } else if (isPoolBusy(error)) {
+      // Every connection of the pool stayed busy for its whole wait (db/client.ts): the server is
+      // saturated, not broken — 503 with a hint to retry, not a 500.
+      status = 503;
+      request.log.warn({ err: error }, 'database pool busy');
+      void reply.header('retry-after', '1');
+      body = { error: { code: 'SERVICE_UNAVAILABLE', message: 'The service is busy; try again in a moment' } };
     } else if (isLostDatabase(error)) {
       status = 503;
       request.log.error({ err: error }, 'database unavailable');

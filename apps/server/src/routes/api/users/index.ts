@@ -130,8 +130,9 @@ const userRoutes: RouteModule = async (app) => {
   });
 
   /**
-   * `PATCH .../users/{user_id}` `{ role_id?, dealership_ids? }` → the user. Role 2 opens every
-   * dealership; role 3 needs at least one of the agency's (400 at `dealership_ids`). Takes effect on
+   * `PATCH .../users/{user_id}` `{ role_id?, dealership_ids?, time_zone? }` → the user. Role 2 opens
+   * every dealership; role 3 needs at least one of the agency's (400 at `dealership_ids`); `time_zone`
+   * an IANA zone or null for the agency's (their morning alert digest, issue 21 §3). Takes effect on
    * the user's next request (the session cache is emptied by the write's notification).
    */
   registerOperation(app, userOperations.updateAgencyUser, async (request) => {
@@ -143,10 +144,14 @@ const userRoutes: RouteModule = async (app) => {
       userId,
       roleId: request.body.role_id,
       dealershipIds: request.body.dealership_ids,
+      timeZone: request.body.time_zone,
     });
+    const zone = (value: string | null) => value ?? "the agency's";
     noteAudit(request, {
       target: `user ${after.id} (${after.email})`,
-      summary: `Role ${roleLabel(before.role_id)} → ${roleLabel(after.role_id)}; dealerships [${before.dealership_ids.join(', ')}] → [${after.dealership_ids.join(', ')}]`,
+      summary: `Role ${roleLabel(before.role_id)} → ${roleLabel(after.role_id)}; dealerships [${before.dealership_ids.join(', ')}] → [${after.dealership_ids.join(', ')}]${
+        before.time_zone !== after.time_zone ? `; time zone ${zone(before.time_zone)} → ${zone(after.time_zone)}` : ''
+      }`,
     });
     return after;
   });

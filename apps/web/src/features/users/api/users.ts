@@ -40,7 +40,7 @@ export const useRevokeInvitation = (organizationId: number) =>
     callOperation('revokeInvitation', { params: { organization_id: organizationId, invitation_id: invitationId } }),
   );
 
-/** `updateAgencyUser` (`PATCH …/users/{id}` `{ role_id?, dealership_ids? }`) → the user. */
+/** `updateAgencyUser` (`PATCH …/users/{id}` `{ role_id?, dealership_ids?, time_zone? }`) → the user. */
 export const useUpdateUser = (organizationId: number) =>
   useUsersMutation(organizationId, ({ userId, body }: { userId: number; body: UpdateAgencyUserBody }) =>
     callOperation('updateAgencyUser', { params: { organization_id: organizationId, user_id: userId }, body }),

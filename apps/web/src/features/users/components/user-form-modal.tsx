@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, MultiSelect, Radio, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { inviteUserBodySchema, type AgencyUser, type AssignableRole } from '@portal/contracts';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { isApiError } from '@/lib/api-client';
+import { timeZoneOptions } from '@/lib/time-zones';
 
 export interface DealershipOption {
   id: number;
@@ -13,11 +14,17 @@ export interface UserFormValues {
   name: string;
   role_id: AssignableRole;
   dealership_ids: number[];
+  /** The user's own IANA zone (their morning alert digest); null: the agency's. Edited users only. */
+  time_zone: string | null;
 }
+
+/** The time zone choice that keeps the agency's. */
+const AGENCY_ZONE = '';
 
 /**
  * The invite form (email, name, role, dealerships for a dealership user) or, with `user`, the edit
- * form of a user's role and dealerships. Checked with the contract's schema; the server's field
+ * form of a user's role, dealerships and time zone (the agency's, or one of their own: their morning
+ * alert digest arrives at 08:00 in it). Checked with the contract's schema; the server's field
  * messages are shown at their field.
  */
 export function UserFormModal({
@@ -41,6 +48,14 @@ export function UserFormModal({
   const [name, setName] = useState(user?.name ?? '');
   const [role, setRole] = useState<AssignableRole>(user?.role_id === 2 ? 2 : 3);
   const [selected, setSelected] = useState<string[]>((user?.dealership_ids ?? []).map(String));
+  const [timeZone, setTimeZone] = useState<string>(user?.time_zone ?? AGENCY_ZONE);
+  const zones = useMemo(
+    () => [
+      { value: AGENCY_ZONE, label: "The agency's time zone" },
+      ...timeZoneOptions(user?.time_zone).map((zone) => ({ value: zone, label: zone })),
+    ],
+    [user?.time_zone],
+  );
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const editing = Boolean(user);
 
@@ -62,6 +77,7 @@ export function UserFormModal({
       name: name || email,
       role_id: role,
       dealership_ids: role === 3 ? selected.map(Number) : [],
+      time_zone: timeZone === AGENCY_ZONE ? null : timeZone,
     };
     if (!editing) {
       const parsed = inviteUserBodySchema.safeParse(values);
@@ -122,6 +138,20 @@ export function UserFormModal({
               onChange={setSelected}
               searchable
               error={errorOf('dealership_ids')}
+              comboboxProps={{ withinPortal: true }}
+            />
+          ) : null}
+          {editing ? (
+            <Select
+              label="Time zone"
+              description="Their morning alert email arrives at 8:00 AM in this zone"
+              data={zones}
+              value={timeZone}
+              onChange={(value) => setTimeZone(value ?? AGENCY_ZONE)}
+              searchable
+              allowDeselect={false}
+              maxDropdownHeight={240}
+              error={errorOf('time_zone')}
               comboboxProps={{ withinPortal: true }}
             />
           ) : null}

@@ -101,6 +101,7 @@ export function UsersAdmin({
                 <PlainTh>Email</PlainTh>
                 <PlainTh>Role</PlainTh>
                 <PlainTh>Dealerships</PlainTh>
+                <PlainTh>Time zone</PlainTh>
                 <PlainTh>Status</PlainTh>
                 <PlainTh>Actions</PlainTh>
               </PlainTr>
@@ -116,6 +117,7 @@ export function UsersAdmin({
                       ? user.dealership_ids.map((id) => names.get(id) ?? `#${id}`).join(', ') || '—'
                       : 'All'}
                   </PlainTd>
+                  <PlainTd>{user.time_zone ?? "Agency's"}</PlainTd>
                   <PlainTd>
                     <Badge color={user.active ? 'green' : 'gray'} variant="light">
                       {user.active ? 'Active' : 'Deactivated'}
@@ -270,7 +272,10 @@ export function UsersAdmin({
           error={update.error}
           onSubmit={(values) =>
             update.mutate(
-              { userId: editing.id, body: { role_id: values.role_id, dealership_ids: values.dealership_ids } },
+              {
+                userId: editing.id,
+                body: { role_id: values.role_id, dealership_ids: values.dealership_ids, time_zone: values.time_zone },
+              },
               {
                 onSuccess: (user) => {
                   setEditing(null);
