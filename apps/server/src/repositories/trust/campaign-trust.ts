@@ -39,12 +39,13 @@ export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Pr
       booked: campaigns.bookedImpressions,
       dataThrough: campaignFreshness.dataThrough,
       arrivedAt: campaignFreshness.arrivedAt,
-      impressions: sql<number>`coalesce((select sum(${metrics.impressions}) from ${metrics}
+      // Both sums in one pass over the flight's rows, and only for a running campaign (pacing is
+      // computed for active ones only): [impressions, spend] to date.
+      delivered: sql<[number, number] | null>`case when ${campaigns.campaignStatus} = 'active' then (
+        select json_build_array(coalesce(sum(${metrics.impressions}), 0), coalesce(sum(${metrics.spend}), 0))
+        from ${metrics}
         where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} >= ${campaigns.startDate}
-        and ${metrics.date} <= least(${campaigns.endDate}, ${yesterday}::date)), 0)`.mapWith(Number),
-      spend: sql<number>`coalesce((select sum(${metrics.spend}) from ${metrics}
-        where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} >= ${campaigns.startDate}
-        and ${metrics.date} <= least(${campaigns.endDate}, ${yesterday}::date)), 0)`.mapWith(Number),
+        and ${metrics.date} <= least(${campaigns.endDate}, ${yesterday}::date)) end`,
     })
     .from(campaigns)
     .leftJoin(campaignFreshness, eq(campaignFreshness.campaignId, campaigns.id))
@@ -80,8 +81,8 @@ export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Pr
             today,
             bookedImpressions: row.booked,
             budget: row.budget,
-            impressionsToDate: row.impressions,
-            spendToDate: row.spend,
+            impressionsToDate: Number(row.delivered?.[0] ?? 0),
+            spendToDate: Number(row.delivered?.[1] ?? 0),
             band: settings.band,
           })
         : null,
