@@ -84,12 +84,13 @@ test('an administrator invites a dealership user, who accepts and sees only thei
 
 test("an administrator gives a user their own time zone for the morning alert email", async ({ page }) => {
   await uiLogin(page, 'agency@demo.test');
+  await expect(page).toHaveURL(/\/campaigns\/list/);
   await page.goto('/dashboard/agency/1/users');
   const row = page.getByTestId('user-dealer@demo.test');
   await expect(row).toContainText("Agency's");
   await row.getByRole('button', { name: 'Change dealer@demo.test' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change dealer@demo.test' });
-  const zone = dialog.getByRole('textbox', { name: 'Time zone' });
+  const zone = dialog.getByRole('combobox', { name: 'Time zone' });
   await zone.click();
   await zone.fill('Denver');
   await page.getByRole('option', { name: 'America/Denver' }).click();
