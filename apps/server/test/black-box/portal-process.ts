@@ -27,6 +27,12 @@ export interface Portal {
   /** The routes the running server documents (its OpenAPI at /api/docs/json): method and path template. */
   routes(): Promise<Array<{ method: string; path: string }>>;
   stop(): Promise<void>;
+  /**
+   * Stops the process (SIGTERM, as a deployment does) and starts a new one on the same database,
+   * DATA_DIR and configuration, as a restart: `url`, `fetch` and sessions signed in before follow
+   * the new process (sessions live in the database).
+   */
+  restart(): Promise<void>;
   process: ServerProcess;
 }
 
@@ -62,7 +68,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     await fsp.cp(path.join(inject('pgliteTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
     databaseEnv.DATABASE_URL = '';
   }
-  const server = await startServerProcess({
+  const serverEnv = {
     DATA_DIR: dataDir,
     SESSION_SECRET: TEST_SESSION_SECRET,
     LOGIN_RATE_LIMIT: '1000',
@@ -73,13 +79,13 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     SELF_SERVICE_SANDBOX_DELAY_MS: '0',
     ...databaseEnv,
     ...env,
-  });
-  const url = server.url;
+  };
+  let server = await startServerProcess(serverEnv);
   const plainFetch = (pathAndQuery: string, init: RequestInit = {}) =>
-    fetch(url + pathAndQuery, { redirect: 'manual', ...init });
+    fetch(server.url + pathAndQuery, { redirect: 'manual', ...init });
 
-  return {
-    url,
+  const portal: Portal = {
+    url: server.url,
     dataDir,
     process: server,
     output: () => server.output(),
@@ -134,5 +140,12 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await drop?.();
       await fsp.rm(dataDir, { recursive: true, force: true });
     },
+    async restart() {
+      await server.stop();
+      server = await startServerProcess(serverEnv);
+      portal.url = server.url;
+      portal.process = server;
+    },
   };
+  return portal;
 }
