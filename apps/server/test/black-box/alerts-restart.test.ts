@@ -30,7 +30,7 @@ describe('alerts through a server restart', () => {
 
   it('keeps each open alert once, with its id, when a restarted server evaluates again', async () => {
     // The evaluation requested at start runs as a job: wait for its alerts, then for them to settle.
-    await expect.poll(async () => (await list()).total, { timeout: 60_000, intervals: [500] }).toBeGreaterThan(0);
+    await expect.poll(async () => (await list()).total, { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
     await expect
       .poll(
         async () => {
@@ -55,7 +55,7 @@ describe('alerts through a server restart', () => {
       .poll(
         async () =>
           (await list()).data.filter((a) => a.state !== 'resolved').every((a) => a.last_seen_at > restartedAt),
-        { timeout: 60_000, intervals: [500] },
+        { timeout: 60_000, interval: 500 },
       )
       .toBe(true);
     const after = await list();
