@@ -94,6 +94,11 @@ const configSchema = z
     /** Hours between self-service refreshes (issue 21 §1): 1 = hourly (the default), 24 = once a day. */
     /** Agency alert webhooks may post to 127.0.0.1 / ::1 (a receiver on this machine); private networks never. */
     WEBHOOK_ALLOW_LOOPBACK: flagFalse(),
+    /**
+     * API processes behind the one PORT (Node's cluster; issue 24 §3): 1 runs the server in this
+     * process; more forks that many workers. PostgreSQL only (the embedded PGlite is one process's).
+     */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
     SELF_SERVICE_SYNC_EVERY_HOURS: z.coerce.number().int().min(1).max(24).default(1),
     /** Days the audit log keeps a row (issue 23 §3, docs/users.md); a daily job deletes older rows. */
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
@@ -119,6 +124,10 @@ const configSchema = z
   .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((c) => c.WEB_CONCURRENCY === 1 || c.DATABASE_URL !== undefined, {
+    message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite belongs to one process',
+    path: ['WEB_CONCURRENCY'],
   })
   .refine(
     (c) => (c.GOOGLE_SERVICE_ACCOUNT_EMAIL === undefined) === (c.GOOGLE_SERVICE_ACCOUNT_PRIVATE_KEY === undefined),

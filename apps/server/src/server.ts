@@ -1,8 +1,9 @@
 import { addDays, localDate } from '@portal/contracts';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app';
 import { loggerOptions } from './lib/logger';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { isDemoLoaded, loadDemo } from './demo/load-demo';
 import { createJobQueue } from './jobs/queue';
@@ -37,10 +38,13 @@ async function main() {
     }
     throw error;
   }
+  if (config.WEB_CONCURRENCY > 1 && cluster.isPrimary) return runPrimary(config);
+  // A worker of the cluster: the primary migrated, loaded the demo and made the session secret.
+  const worker = cluster.isWorker;
   const dataDir = path.resolve(config.DATA_DIR);
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, dataDir);
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
-  await database.migrate();
+  if (!worker) await database.migrate();
   const storage = createStorage(config, { secret: sessionSecret });
   const jobs = createJobQueue(database, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS });
   await jobs.start();
@@ -94,16 +98,9 @@ async function main() {
     },
   });
 
-  let demo: StartUpFacts['demo'] = (await isDemoLoaded(database.db)) ? { state: 'loaded-before' } : { state: 'absent' };
-  if (config.LOAD_DEMO && demo.state === 'absent') {
-    const started = Date.now();
-    app.log.info('loading the demo agency (first start)');
-    const today = localDate(new Date(), 'America/Chicago');
-    const { result } = await loadDemo(database.db, { today, password: config.DEMO_PASSWORD, storage });
-    const rows = result.files.reduce((sum, file) => sum + file.rows, 0);
-    app.log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
-    demo = { state: 'loaded-now', password: config.DEMO_PASSWORD };
-  }
+  const demo: StartUpFacts['demo'] = worker
+    ? (JSON.parse(process.env.PORTAL_CLUSTER_DEMO ?? '{"state":"absent"}') as StartUpFacts['demo'])
+    : await prepareDemo(config, database, storage, app.log);
 
   await startJobWorkers(app, {
     work: true,
@@ -140,6 +137,8 @@ async function main() {
   const port = (app.server.address() as { port: number } | null)?.port ?? config.PORT;
   app.log.info(`portal ready on http://localhost:${port} (database: ${database.kind}, files: ${storage.kind})`);
   flushLogger(app.log); // the block ends the start-up: the log lines buffered so far come first
+  // In a cluster the first worker prints the block, for all of them.
+  if (worker && cluster.worker?.id !== 1) return;
   console.info(
     startUpBlock({
       host: config.HOST,
@@ -149,8 +148,70 @@ async function main() {
       s3Bucket: config.S3_BUCKET,
       smtp: Boolean(config.SMTP_URL),
       demo,
+      workers: config.WEB_CONCURRENCY,
     }),
   );
+}
+
+/** Loads the demo agency on the first start when LOAD_DEMO is on; what the start-up block says of it. */
+async function prepareDemo(
+  config: Config,
+  database: Awaited<ReturnType<typeof openDatabase>>,
+  storage: ReturnType<typeof createStorage>,
+  log: { info: (facts: object | string, message?: string) => void },
+): Promise<StartUpFacts['demo']> {
+  if (await isDemoLoaded(database.db)) return { state: 'loaded-before' };
+  if (!config.LOAD_DEMO) return { state: 'absent' };
+  const started = Date.now();
+  log.info('loading the demo agency (first start)');
+  const today = localDate(new Date(), 'America/Chicago');
+  const { result } = await loadDemo(database.db, { today, password: config.DEMO_PASSWORD, storage });
+  const rows = result.files.reduce((sum, file) => sum + file.rows, 0);
+  log.info({ rows, ms: Date.now() - started, newestDay: addDays(today, -1) }, 'demo agency loaded');
+  return { state: 'loaded-now', password: config.DEMO_PASSWORD };
+}
+
+/**
+ * The primary of a cluster (WEB_CONCURRENCY > 1, issue 24 §3; docs/scaling.md): makes the session
+ * secret, migrates and loads the demo once, then forks WEB_CONCURRENCY workers that share PORT
+ * (Node's cluster hands connections round-robin). Sessions live in the database, kept answers are
+ * emptied in every worker by PostgreSQL NOTIFY, and pg-boss gives each job to one worker. A worker
+ * that dies after it listened is replaced; one that fails before it listens (e.g. the port is taken)
+ * stops the whole server with its exit status. SIGTERM/SIGINT stop every worker gracefully.
+ */
+async function runPrimary(config: Config) {
+  const dataDir = path.resolve(config.DATA_DIR);
+  const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, dataDir);
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  await database.migrate();
+  const storage = createStorage(config, { secret: sessionSecret });
+  const log = { info: (facts: object | string, message?: string) => console.info(message ?? facts) };
+  const demo = await prepareDemo(config, database, storage, log);
+  await database.close();
+
+  const env = { PORTAL_CLUSTER_DEMO: JSON.stringify(demo) };
+  const listened = new Set<number>();
+  let stopping = false;
+  cluster.on('listening', (worker) => listened.add(worker.id));
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    if (!listened.has(worker.id)) {
+      // Failed before serving (its message is printed already): stop the others, keep its status.
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM');
+      process.exitCode = code || 1;
+      return;
+    }
+    console.error(`worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another`);
+    cluster.fork(env);
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  for (let i = 0; i < config.WEB_CONCURRENCY; i += 1) cluster.fork(env);
 }
 
 main().catch((error) => {

@@ -30,6 +30,22 @@ export interface QueueTiming {
 }
 
 /**
+ * Runs `write` again (up to 5 times, after a short random pause) when PostgreSQL ends it as one side
+ * of a deadlock (40P01): several processes starting at once (a cluster, WEB_CONCURRENCY) create the
+ * same pg-boss queues, whose partitions lock each other; the retry finds the queue made.
+ */
+async function retryOnDeadlock<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 100 * attempt));
+    }
+  }
+}
+
+/**
  * Creates the queues of `definitions` and sets their options (a queue created by an earlier version
  * or configuration gets the current ones; the timing, when given, overrides every definition's), and,
  * when `work` is true, starts a worker per queue in this process. Every server process runs workers;
@@ -43,8 +59,8 @@ export async function startJobWorkers(
   const definitions = options.definitions ?? jobDefinitions;
   for (const definition of definitions) {
     const queue = { name: definition.name, ...defaultQueue, ...definition.queue, ...options.timing };
-    await app.jobs.createQueue(definition.name, queue);
-    await app.jobs.updateQueue(definition.name, queue);
+    await retryOnDeadlock(() => app.jobs.createQueue(definition.name, queue));
+    await retryOnDeadlock(() => app.jobs.updateQueue(definition.name, queue));
     if (!options.work) continue;
     if (definition.schedule)
       await app.jobs.schedule(definition.name, definition.schedule.cron, {}, { tz: definition.schedule.tz });

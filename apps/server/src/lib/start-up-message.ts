@@ -27,6 +27,8 @@ export interface StartUpFacts {
    * `loaded-before` (an earlier start set the password, which this process cannot know).
    */
   demo: { state: 'absent' } | { state: 'loaded-now'; password: string } | { state: 'loaded-before' };
+  /** API processes behind the port (WEB_CONCURRENCY); 1 or absent: this process alone. */
+  workers?: number;
 }
 
 /** `host:port/database` of a PostgreSQL URL: no user, no password, no query (options may hold secrets). */
@@ -73,6 +75,7 @@ export function startUpBlock(facts: StartUpFacts): string {
   );
   lines.push(`Files:    ${facts.s3Bucket ? `S3 bucket ${facts.s3Bucket}` : path.join(facts.dataDir, 'storage')}`);
   if (!facts.smtp) lines.push(`Email:    ${path.join(facts.dataDir, 'outbox')} (.eml files; SMTP_URL unset)`);
+  if ((facts.workers ?? 1) > 1) lines.push(`Workers:  ${facts.workers} API processes on this port (WEB_CONCURRENCY)`);
   lines.push('', 'Stop with Ctrl+C (or SIGTERM); starting again keeps every change.');
   const rule = '─'.repeat(Math.min(100, Math.max(...lines.map((line) => line.length)) + 2));
   return ['', rule, ...lines.map((line) => (line ? ` ${line}` : '')), rule, ''].join('\n');

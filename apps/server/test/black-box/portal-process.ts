@@ -33,6 +33,12 @@ export interface Portal {
    * the new process (sessions live in the database).
    */
   restart(): Promise<void>;
+  /**
+   * Starts a second server process on the same database, DATA_DIR and configuration (another port),
+   * as a second stateless API process behind one address would be (issue 24 §3). Stop it before
+   * the portal.
+   */
+  startSibling(): Promise<ServerProcess>;
   process: ServerProcess;
 }
 
@@ -139,6 +145,9 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
       await server.stop();
       await drop?.();
       await fsp.rm(dataDir, { recursive: true, force: true });
+    },
+    startSibling() {
+      return startServerProcess(serverEnv);
     },
     async restart() {
       await server.stop();

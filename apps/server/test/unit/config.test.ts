@@ -29,6 +29,13 @@ describe('configuration', () => {
     );
   });
 
+  it('runs one API process by default; WEB_CONCURRENCY above 1 only with PostgreSQL', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
+    expect(loadConfig({ WEB_CONCURRENCY: '2', DATABASE_URL: 'postgres://db/portal' }).WEB_CONCURRENCY).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });
