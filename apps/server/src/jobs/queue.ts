@@ -35,9 +35,7 @@ export function createJobQueue(database: Database, options: JobQueueOptions = {}
   const background = options.background ?? true;
   const connectionString = database.pool?.options.connectionString;
   const queue = new PgBoss({
-    ...(connectionString
-      ? { connectionString, max: JOB_POOL_SIZE }
-      : { db: { executeSql: executor(database) } }),
+    ...(connectionString ? { connectionString, max: JOB_POOL_SIZE } : { db: { executeSql: executor(database) } }),
     schema: JOB_SCHEMA,
     supervise: background,
     schedule: background,

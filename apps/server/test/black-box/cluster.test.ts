@@ -76,9 +76,7 @@ describe.skipIf(!databaseUrl)('WEB_CONCURRENCY=2: a cluster of API workers on on
     // A worker dies: the primary starts another; the port keeps answering.
     const [victim] = childrenOf(primary);
     process.kill(victim!, 'SIGKILL');
-    await expect
-      .poll(() => childrenOf(primary).filter((pid) => pid !== victim).length, { timeout: 30_000 })
-      .toBe(2);
+    await expect.poll(() => childrenOf(primary).filter((pid) => pid !== victim).length, { timeout: 30_000 }).toBe(2);
     await expect.poll(async () => (await staff.fetch('/api/health')).status, { timeout: 30_000 }).toBe(200);
     expect(new Set(await readAll(4))).toEqual(new Set([after[0]]));
   }, 120_000);
