@@ -1,5 +1,8 @@
 import {
   addDays,
+  allocate,
+  allocateCapped,
+  between,
   compareText,
   dateShifter,
   daysBetween,
@@ -8,6 +11,7 @@ import {
   RAW,
   readCsv,
   readCsvArrays,
+  rngFor,
   toInt,
   type Delivery,
   type EntityRow,
@@ -201,9 +205,70 @@ export function tabmoCampaigns(plan: PlannedCampaign[], ctx: BuildContext, tabmo
       }
     }
     const flight = { start: shift(source.first), end: active ? ctx.activeEnd() : shift(source.last) };
+    const lastDay = flight.end < ctx.yesterday ? flight.end : ctx.yesterday;
+    for (const filled of fillSourceGaps(planned.id, daily, appSite, flight.start, lastDay)) {
+      const { app, site } = appSite.get(filled)!;
+      for (const [placement, part] of [
+        ['App', app],
+        ['Site', site],
+      ] as const) {
+        if (part.impressions === 0 && part.clicks === 0) continue;
+        placements.push({ client_campaign_id: planned.id, date: filled, placement, ...part });
+      }
+    }
     return { planned, flight, vendorCampaignName: `TabMo campaign ${source.id}`, daily, appSite };
   });
   return { outputs, placements };
+}
+
+/** How far (in weeks) a gap day looks for a real day of the same weekday to copy. */
+const GAP_DONOR_WEEKS = 8;
+
+/**
+ * Fills the days of a TabMo-fed flight that the source has no delivery for (docs/demo-data.md
+ * "Gap days"): the real source series has holes (days the ad server logged nothing), and mapped onto a
+ * flight they would read as a campaign flat-lining at zero mid-flight. Each such day from `first` to
+ * `last` copies the real day of the same weekday in the nearest week that has one (1 week before, 1
+ * after, 2 before, …, up to 8 weeks; else the nearest real day of any weekday), scaled by a seeded 0.9-1.1; clicks and the App/Site split keep the
+ * donor's ratios (largest remainder, so the parts sum to the day exactly). Donors are real days
+ * only, never filled ones. Returns the filled dates, in order.
+ */
+export function fillSourceGaps(
+  campaignId: number,
+  daily: Map<string, DailyTotals>,
+  appSite: Map<string, { app: Delivery; site: Delivery }>,
+  first: string,
+  last: string,
+): string[] {
+  const real = new Set([...daily.entries()].filter(([, d]) => d.impressions > 0).map(([date]) => date));
+  if (real.size === 0) return [];
+  const random = rngFor(campaignId, 'gap-days');
+  const filled: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    if (real.has(date)) continue;
+    let donor: string | undefined;
+    for (let week = 1; week <= GAP_DONOR_WEEKS && !donor; week++) {
+      donor = [addDays(date, -7 * week), addDays(date, 7 * week)].find((d) => real.has(d));
+    }
+    // No real day of that weekday near: the nearest real day of any weekday (the earlier on a tie).
+    for (let distance = 1; !donor; distance++) {
+      donor = [addDays(date, -distance), addDays(date, distance)].find((d) => real.has(d));
+    }
+    const scale = between(random, 0.9, 1.1);
+    const from = daily.get(donor)!;
+    const split = appSite.get(donor) ?? { app: { impressions: from.impressions, clicks: from.clicks }, site: { impressions: 0, clicks: 0 } };
+    const impressions = Math.max(1, Math.round(from.impressions * scale));
+    const clicks = Math.min(impressions, Math.round(from.clicks * scale));
+    const [appImpressions = 0, siteImpressions = 0] = allocate(impressions, [split.app.impressions, split.site.impressions]);
+    const [appClicks = 0, siteClicks = 0] = allocateCapped(clicks, [split.app.clicks, split.site.clicks], [appImpressions, siteImpressions]);
+    daily.set(date, { ...emptyTotals(), impressions, clicks });
+    appSite.set(date, {
+      app: { impressions: appImpressions, clicks: appClicks },
+      site: { impressions: siteImpressions, clicks: siteClicks },
+    });
+    filled.push(date);
+  }
+  return filled;
 }
 
 // ---------------------------------------------------------------------------------------------
