@@ -15,6 +15,7 @@ import {
   type EntityRow,
 } from './common';
 import { creativeSvg } from './creatives';
+import { nameKeywords } from './keywords';
 import {
   buildDealershipRows,
   buildDmas,
@@ -104,6 +105,7 @@ export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOpti
   });
   const activity = buildActivity(outputs, inventory, ctx.yesterday);
   fillKeywordShares(search.keywords);
+  nameKeywords(search.keywords, search.outputs, inventoryRows);
 
   fs.mkdirSync(outDir, { recursive: true });
   const byCampaign = <R extends { client_campaign_id: unknown }>(rows: R[], tail: (row: R) => string) =>

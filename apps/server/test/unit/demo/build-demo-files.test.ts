@@ -341,8 +341,20 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     });
     expect(t.campaign_keywords).toHaveLength(expectedKeywordRows);
     expect(expectedKeywordRows).toBeLessThanOrEqual(60_000);
-    const named = (t.campaign_keywords ?? []).filter((k) => k.keyword !== '');
-    expect(new Set(named.map((k) => k.keyword))).toEqual(new Set(['+salewa +trainer', 'salewa firetail', 'salewa']));
+    // Every keyword reads as an automotive search term, one term per keyword id within a campaign,
+    // and the inventory terms name a make the dealership really lists.
+    const keywordRows = t.campaign_keywords ?? [];
+    expect(keywordRows.every((k) => /^[a-z0-9 .&'+-]+$/.test(k.keyword ?? ''))).toBe(true);
+    for (const c of search) {
+      const rows = keywordRows.filter((k) => k.client_campaign_id === c.client_campaign_id);
+      const termById = new Map(rows.map((k) => [k.keyword_id, k.keyword]));
+      expect(new Set(termById.values()).size, c.client_campaign_id).toBe(termById.size);
+      const makes = new Set(
+        (t.inventory_vehicles ?? []).filter((v) => v.dealership_id === c.dealership_id).map((v) => v.make!.toLowerCase()),
+      );
+      const makeTerms = [...termById.values()].filter((term) => term!.endsWith(' dealer near me'));
+      for (const term of makeTerms) expect(makes.has(term!.replace(/ dealer near me$/, '')), term).toBe(true);
+    }
   });
 
   it('spreads every Facebook KAG ad over the social campaigns, keeping its values', () => {
