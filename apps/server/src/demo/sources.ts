@@ -295,7 +295,6 @@ export function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
   const keywords: EntityRow<'campaign_keywords'>[] = [];
   if (outputs.length === 0) return { outputs, keywords };
 
-  const keywordStrings = new Map(readCsv(RAW.adwordsKeywords).map((r) => [r.keyword_id, r.keyword_string]));
   const adwords = readCsvArrays(RAW.adwords, { unquoted: true });
   let newest = '';
   const keywordIds = new Set<number>();
@@ -320,7 +319,7 @@ export function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
       client_campaign_id: output.planned.id,
       date: shifted,
       keyword_id: keywordId,
-      keyword: keywordStrings.get(keywordIdText) ?? null,
+      keyword: null, // readable search terms: nameKeywords (keywords.ts)
       impressions,
       clicks,
       impression_share: null,

@@ -559,11 +559,21 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
       const expectedArea = areaCode(c.dealership_id ?? '');
       if (expectedArea) expect(call.phone_number?.slice(1, 4)).toBe(expectedArea);
       expect(call.datetime).toMatch(/^\d{4}-\d\d-\d\dT(09|1\d):\d\d:\d\d-0[56]:00$/);
-      expect(Number(call.duration)).toBeGreaterThanOrEqual(20);
-      expect(Number(call.duration)).toBeLessThanOrEqual(600);
-      expect(call.recording_file).toMatch(/^recordings\/[a-z0-9-]+\.mp3$/);
-      expect(fs.existsSync(path.join(SEED_DIR, call.recording_file ?? '')), call.recording_file).toBe(true);
+      if (call.recording_file === '') {
+        // Answered, not recorded: 30-600 s.
+        expect(Number(call.duration)).toBeGreaterThanOrEqual(30);
+        expect(Number(call.duration)).toBeLessThanOrEqual(600);
+      } else {
+        // Voicemail: the call lasts exactly as long as its recording (16 kbit/s: bytes × 8 ÷ 16,000).
+        expect(call.recording_file).toMatch(/^recordings\/[a-z0-9-]+\.mp3$/);
+        const file = path.join(SEED_DIR, call.recording_file ?? '');
+        expect(fs.existsSync(file), call.recording_file).toBe(true);
+        expect(Number(call.duration), call.recording_file).toBe(Math.round((fs.statSync(file).size * 8) / 16_000));
+      }
     }
+    const recorded = (t.phone_calls ?? []).filter((c) => c.recording_file !== '').length;
+    expect(recorded / (t.phone_calls ?? []).length).toBeGreaterThan(0.3);
+    expect(recorded / (t.phone_calls ?? []).length).toBeLessThan(0.5);
     // Daylight time: a July day is -05:00, a January day -06:00 (America/Chicago).
     const offsets = new Map((t.phone_calls ?? []).map((r) => [r.datetime?.slice(5, 7), r.datetime?.slice(-6)]));
     if (offsets.has('07')) expect(offsets.get('07')).toBe('-05:00');
