@@ -189,37 +189,53 @@ export function tabmoCampaigns(plan: PlannedCampaign[], ctx: BuildContext, tabmo
     if (!source) throw new Error(`Not enough TabMo campaigns for the demo plan (${planned.status})`);
     const daily = new Map<string, DailyTotals>();
     const appSite = new Map<string, { app: Delivery; site: Delivery }>();
-    for (const [date, day] of [...source.byDate.entries()].sort(([a], [b]) => compareText(a, b))) {
-      const shifted = shift(date);
-      daily.set(shifted, { ...emptyTotals(), impressions: day.impressions, clicks: day.clicks });
-      appSite.set(shifted, {
+    const sourceDays = [...source.byDate.entries()]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([date, day]) => [shift(date), day] as const);
+    // Days with a real delivery; trickle days (a few impressions while the source campaign idled)
+    // count as gaps, like the days with no row (docs/demo-data.md "Gap days").
+    const floor = TRICKLE_SHARE * upperQuartile(sourceDays.map(([, day]) => day.impressions).filter((n) => n > 0));
+    const kept = sourceDays.filter(([, day]) => day.impressions > 0 && day.impressions >= floor);
+    for (const [date, day] of kept) {
+      daily.set(date, { ...emptyTotals(), impressions: day.impressions, clicks: day.clicks });
+      appSite.set(date, {
         app: { impressions: day.app[0], clicks: day.app[1] },
         site: { impressions: day.site[0], clicks: day.site[1] },
       });
-      for (const [placement, [impressions, clicks]] of [
-        ['App', day.app],
-        ['Site', day.site],
-      ] as const) {
-        if (impressions === 0 && clicks === 0) continue;
-        placements.push({ client_campaign_id: planned.id, date: shifted, placement, impressions, clicks });
-      }
     }
-    const flight = { start: shift(source.first), end: active ? ctx.activeEnd() : shift(source.last) };
+    // The flight runs from the first to the last real day (an ended campaign's idle tail is not part
+    // of it); an active one runs on to the end of this month or the next.
+    const flight = {
+      start: kept[0]?.[0] ?? shift(source.first),
+      end: active ? ctx.activeEnd() : (kept[kept.length - 1]?.[0] ?? shift(source.last)),
+    };
     const lastDay = flight.end < ctx.yesterday ? flight.end : ctx.yesterday;
-    for (const filled of fillSourceGaps(planned.id, daily, appSite, flight.start, lastDay)) {
-      const { app, site } = appSite.get(filled)!;
+    fillSourceGaps(planned.id, daily, appSite, flight.start, lastDay);
+    for (const [date, { app, site }] of [...appSite.entries()].sort(([a], [b]) => compareText(a, b))) {
       for (const [placement, part] of [
         ['App', app],
         ['Site', site],
       ] as const) {
         if (part.impressions === 0 && part.clicks === 0) continue;
-        placements.push({ client_campaign_id: planned.id, date: filled, placement, ...part });
+        placements.push({ client_campaign_id: planned.id, date, placement, ...part });
       }
     }
     return { planned, flight, vendorCampaignName: `TabMo campaign ${source.id}`, daily, appSite };
   });
   return { outputs, placements };
 }
+
+/**
+ * A source day under this share of the campaign's upper-quartile daily impressions is a trickle (the source
+ * campaign idling at a handful of impressions) and is treated as a gap.
+ */
+const TRICKLE_SHARE = 0.05;
+
+/** The upper quartile (nearest rank) of the values; 0 for none. A campaign's usual busy day. */
+const upperQuartile = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.75))]!;
+};
 
 /** How far (in weeks) a gap day looks for a real day of the same weekday to copy. */
 const GAP_DONOR_WEEKS = 8;

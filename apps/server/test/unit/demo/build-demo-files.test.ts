@@ -280,24 +280,32 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
       const sourceDays = sumBy(sourceRows, (r) => addDays(r.date ?? '', shift));
       const rows = metricsByCampaign.get(c.client_campaign_id ?? '') ?? [];
       const sourceDates = sourceRows.map((r) => r.date ?? '');
-      expect(c.start_date).toBe(addDays(minOf(sourceDates), shift));
-      if (c.campaign_status === 'ended') expect(c.end_date).toBe(addDays(maxOf(sourceDates), shift));
+      // The flight starts (and, ended, stops) on a real source day with delivery, inside the source's span.
+      expect(sourceDays.get(c.start_date!)?.impressions, c.client_campaign_id).toBeGreaterThan(0);
+      expect(c.start_date! >= addDays(minOf(sourceDates), shift)).toBe(true);
+      if (c.campaign_status === 'ended') {
+        expect(sourceDays.get(c.end_date!)?.impressions, c.client_campaign_id).toBeGreaterThan(0);
+        expect(c.end_date! <= addDays(maxOf(sourceDates), shift)).toBe(true);
+      }
       // Every day of the flight through yesterday delivers: a real day keeps its source values
-      // exactly; a day the source lacks copies a real day of the same weekday (or the nearest) × 0.9-1.1.
+      // exactly; a day the source lacks, or has only a trickle of (under 5 % of a busy day), copies a
+      // real day of the same weekday (or the nearest) × 0.9-1.1.
       const last = c.end_date! < yesterday ? c.end_date! : yesterday;
       const byDate = new Map(rows.map((r) => [r.date ?? '', r]));
       const realDays = [...sourceDays].filter(([, d]) => d.impressions > 0);
+      const busiest = Math.max(...realDays.map(([, d]) => d.impressions));
       for (let day = c.start_date!; day <= last; day = addDays(day, 1)) {
         const row = byDate.get(day);
         expect(Number(row?.impressions ?? 0), `${c.client_campaign_id} ${day}`).toBeGreaterThan(0);
         const real = sourceDays.get(day);
-        if (real && real.impressions > 0) {
-          expect({ impressions: Number(row!.impressions), clicks: Number(row!.clicks) }).toEqual(real);
-        } else {
-          filledDays++;
-          const donors = realDays.filter(([, d]) => Math.abs(Number(row!.impressions) - d.impressions) <= 0.1 * d.impressions + 1);
-          expect(donors.length, `${c.client_campaign_id} ${day} has a donor`).toBeGreaterThan(0);
-        }
+        const value = { impressions: Number(row!.impressions), clicks: Number(row!.clicks) };
+        if (real && real.impressions === value.impressions && real.clicks === value.clicks) continue;
+        filledDays++;
+        expect(real?.impressions ?? 0, `${c.client_campaign_id} ${day} replaced only when a trickle`).toBeLessThan(
+          0.05 * busiest,
+        );
+        const donors = realDays.filter(([, d]) => Math.abs(value.impressions - d.impressions) <= 0.1 * d.impressions + 1);
+        expect(donors.length, `${c.client_campaign_id} ${day} has a donor`).toBeGreaterThan(0);
       }
       expect(rows.every((r) => r.date! >= c.start_date! && r.date! <= last)).toBe(true);
       const total = sumBy(rows, () => 'all').get('all');
