@@ -100,7 +100,9 @@ export function fillReachAndVideo(outputs: CampaignOutput[]) {
       if (family !== 'audio') day.reach = Math.round(day.impressions / frequency);
       if (!profile) continue;
       const month = date.slice(0, 7);
-      const monthFactor = getOrInsert(monthFactors, month, () => between(rngFor(output.planned.id, 'completion', month), 0.9, 1.06));
+      const monthFactor = getOrInsert(monthFactors, month, () =>
+        between(rngFor(output.planned.id, 'completion', month), 0.9, 1.06),
+      );
       const quartiles = dayQuartiles(profile, monthFactor, dailyRandom);
       [day.video25, day.video50, day.video75, day.video100] = quartiles.map((q) => Math.round(day.impressions * q)) as [
         number,

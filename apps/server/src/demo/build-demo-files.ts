@@ -256,7 +256,7 @@ function campaignRows(
     } else {
       // Ended and paused: a final delivery seeded per campaign between 88 % and 106 % of the booking,
       // as real campaigns land a little under or over (never one ratio for all).
-      booked = Math.max(1000, (delivered / (0.88 + 0.18 * seededRandom(planned.id * 17 + 3)())));
+      booked = Math.max(1000, delivered / (0.88 + 0.18 * seededRandom(planned.id * 17 + 3)()));
     }
     const show = showFlags.get(planned.id) ? 1 : 0;
     return {

@@ -76,7 +76,12 @@ function searchTerms(output: CampaignOutput, vehicles: EntityRow<'inventory_vehi
       `${make} service ${town}`,
       `certified ${make}`,
     ]),
-    ...models.flatMap((model) => [`${model} for sale`, `used ${model} near me`, `${model} price`, `${model} lease deals`]),
+    ...models.flatMap((model) => [
+      `${model} for sale`,
+      `used ${model} near me`,
+      `${model} price`,
+      `${model} lease deals`,
+    ]),
   ];
   return [...new Set(terms.map((t) => t.toLowerCase().replace(/\s+/g, ' ').trim()))];
 }

@@ -272,11 +272,21 @@ export function fillSourceGaps(
     }
     const scale = between(random, 0.9, 1.1);
     const from = daily.get(donor)!;
-    const split = appSite.get(donor) ?? { app: { impressions: from.impressions, clicks: from.clicks }, site: { impressions: 0, clicks: 0 } };
+    const split = appSite.get(donor) ?? {
+      app: { impressions: from.impressions, clicks: from.clicks },
+      site: { impressions: 0, clicks: 0 },
+    };
     const impressions = Math.max(1, Math.round(from.impressions * scale));
     const clicks = Math.min(impressions, Math.round(from.clicks * scale));
-    const [appImpressions = 0, siteImpressions = 0] = allocate(impressions, [split.app.impressions, split.site.impressions]);
-    const [appClicks = 0, siteClicks = 0] = allocateCapped(clicks, [split.app.clicks, split.site.clicks], [appImpressions, siteImpressions]);
+    const [appImpressions = 0, siteImpressions = 0] = allocate(impressions, [
+      split.app.impressions,
+      split.site.impressions,
+    ]);
+    const [appClicks = 0, siteClicks = 0] = allocateCapped(
+      clicks,
+      [split.app.clicks, split.site.clicks],
+      [appImpressions, siteImpressions],
+    );
     daily.set(date, { ...emptyTotals(), impressions, clicks });
     appSite.set(date, {
       app: { impressions: appImpressions, clicks: appClicks },

@@ -150,9 +150,7 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
         const row = byDate.get(day);
         days.push({ date: day, impressions: Number(row?.impressions ?? 0), clicks: Number(row?.clicks ?? 0) });
       }
-      found.push(
-        ...deliveryConditions(Number(c.client_campaign_id), days, DEFAULT_ALERT_THRESHOLDS).map((a) => a.key),
-      );
+      found.push(...deliveryConditions(Number(c.client_campaign_id), days, DEFAULT_ALERT_THRESHOLDS).map((a) => a.key));
     }
     expect(found).toEqual([]);
   });
@@ -161,7 +159,10 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     const delivery = campaigns
       .filter((c) => c.campaign_status === 'ended')
       .map((c) => {
-        const total = (metricsByCampaign.get(c.client_campaign_id!) ?? []).reduce((s, r) => s + Number(r.impressions), 0);
+        const total = (metricsByCampaign.get(c.client_campaign_id!) ?? []).reduce(
+          (s, r) => s + Number(r.impressions),
+          0,
+        );
         return Math.round((total / Number(c.booked_impressions)) * 100);
       });
     expect(Math.min(...delivery)).toBeLessThan(92);
@@ -304,7 +305,9 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
         expect(real?.impressions ?? 0, `${c.client_campaign_id} ${day} replaced only when a trickle`).toBeLessThan(
           0.05 * busiest,
         );
-        const donors = realDays.filter(([, d]) => Math.abs(value.impressions - d.impressions) <= 0.1 * d.impressions + 1);
+        const donors = realDays.filter(
+          ([, d]) => Math.abs(value.impressions - d.impressions) <= 0.1 * d.impressions + 1,
+        );
         expect(donors.length, `${c.client_campaign_id} ${day} has a donor`).toBeGreaterThan(0);
       }
       expect(rows.every((r) => r.date! >= c.start_date! && r.date! <= last)).toBe(true);
@@ -358,7 +361,9 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
       const termById = new Map(rows.map((k) => [k.keyword_id, k.keyword]));
       expect(new Set(termById.values()).size, c.client_campaign_id).toBe(termById.size);
       const makes = new Set(
-        (t.inventory_vehicles ?? []).filter((v) => v.dealership_id === c.dealership_id).map((v) => v.make!.toLowerCase()),
+        (t.inventory_vehicles ?? [])
+          .filter((v) => v.dealership_id === c.dealership_id)
+          .map((v) => v.make!.toLowerCase()),
       );
       const makeTerms = [...termById.values()].filter((term) => term!.endsWith(' dealer near me'));
       for (const term of makeTerms) expect(makes.has(term!.replace(/ dealer near me$/, '')), term).toBe(true);

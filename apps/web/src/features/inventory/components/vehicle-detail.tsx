@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatCurrency,
   formatInteger,
