@@ -44,6 +44,7 @@ export * from './auth/operations';
 export * from './dealerships/operations';
 export * from './ingestion/operations';
 export * from './inventory/operations';
+export * from './inventory/vehicle-placeholder';
 export * from './analytics/operations';
 export * from './files/operations';
 export * from './reference/operations';

@@ -30,6 +30,22 @@ export const RECORDINGS = [
   'recordings/call-financing.mp3',
 ];
 
+/**
+ * The length of each recording in whole seconds (16 kbit/s constant bit rate: bytes × 8 ÷ 16,000,
+ * rounded), the `duration` of the voicemail calls that carry it. The demo unit test checks them
+ * against the files.
+ */
+export const RECORDING_SECONDS: Record<string, number> = {
+  'recordings/call-vehicle-availability.mp3': 12,
+  'recordings/call-trade-in-appraisal.mp3': 8,
+  'recordings/call-price-question.mp3': 10,
+  'recordings/call-test-drive.mp3': 8,
+  'recordings/call-financing.mp3': 10,
+};
+
+/** The share of calls that reach voicemail: they carry a recording, the others (answered) none. */
+const VOICEMAIL_SHARE = 0.4;
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** Business hours in America/Chicago by weekday (0 = Sunday): [open, close) in hours. */
@@ -42,6 +58,18 @@ const BUSINESS_HOURS: [number, number][] = [
   [9, 19],
   [9, 18],
 ];
+
+/**
+ * A call's duration and recording: 40 % reach voicemail and carry one of the recorded voicemails,
+ * lasting exactly as long as it; the others are answered, 30-600 s (mostly short), and not recorded.
+ */
+function call(random: () => number): { duration: number; recording_file: string | null } {
+  if (random() < VOICEMAIL_SHARE) {
+    const recording = RECORDINGS[Math.floor(random() * RECORDINGS.length)]!;
+    return { duration: RECORDING_SECONDS[recording]!, recording_file: recording };
+  }
+  return { duration: 30 + Math.floor(570 * random() ** 2.2), recording_file: null };
+}
 
 /** A few calls a week (Poisson, 0.35-0.8 a day, fewer on weekends) on DYD, DOH and search campaigns. */
 function phoneCalls(output: CampaignOutput, rows: EntityRow<'phone_calls'>[]) {
@@ -64,9 +92,7 @@ function phoneCalls(output: CampaignOutput, rows: EntityRow<'phone_calls'>[]) {
         client_campaign_id: planned.id,
         phone_number: `(${planned.dealership.areaCode}) 555-01${pad(Math.floor(random() * 100))}`,
         datetime: chicagoDateTime(date, seconds),
-        // Mostly short calls, a few long ones: 20-600 s.
-        duration: 20 + Math.floor(580 * random() ** 2.2),
-        recording_file: RECORDINGS[Math.floor(random() * RECORDINGS.length)] ?? null,
+        ...call(random),
       });
     }
   }

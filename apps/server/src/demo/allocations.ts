@@ -4,6 +4,7 @@ import {
   allocateDelivery,
   between,
   cents,
+  getOrInsert,
   hashSeed,
   randomRound,
   rngFor,
@@ -50,14 +51,19 @@ function pushDelivery<R>(rows: R[], parts: Delivery[], make: (index: number, del
 // ---------------------------------------------------------------------------------------------
 // Reach and video completion (campaign_daily_metrics)
 
-/** How far viewers get, by code: TV-like inventory is watched to the end, skippable pre-roll is not. */
+/**
+ * How far viewers (or listeners) get, by code: TV-like inventory is watched to the end, skippable
+ * pre-roll is not, and streaming audio spots are heard to the end by nearly everyone.
+ */
 function videoProfile(code: ProductCode, random: () => number): [number, number, number, number] {
   const [start, step] =
     code === 'TRV'
       ? [between(random, 0.38, 0.52), [0.74, 0.86]]
       : code === 'OTT' || code === 'CTV' || code === 'AVP'
         ? [between(random, 0.95, 0.99), [0.95, 0.99]]
-        : [between(random, 0.8, 0.9), [0.84, 0.92]];
+        : code === 'AUD'
+          ? [between(random, 0.93, 0.98), [0.94, 0.98]]
+          : [between(random, 0.8, 0.9), [0.84, 0.92]];
   const q25 = start;
   const q50 = q25 * between(random, step[0]!, step[1]!);
   const q75 = q50 * between(random, step[0]!, step[1]!);
@@ -66,19 +72,38 @@ function videoProfile(code: ProductCode, random: () => number): [number, number,
 }
 
 /**
+ * The completion rates of one day: the campaign's profile times a factor seeded per calendar month
+ * (0.9-1.06: creative fatigue, new inventory) and a ±4 % daily wobble, kept at or below 99.5 % and
+ * decreasing from quartile to quartile. So VTR differs by campaign, month and day.
+ */
+function dayQuartiles(profile: readonly number[], monthFactor: number, random: () => number): number[] {
+  const factor = monthFactor * between(random, 0.96, 1.04);
+  let previous = 0.995;
+  return profile.map((q) => (previous = Math.min(previous, q * factor)));
+}
+
+/**
  * Social and video codes get a daily reach of impressions ÷ f (f a 1.3-2.8 frequency per campaign);
- * video codes get quartile completions as decreasing fractions of impressions, and views = video_100.
+ * video and audio codes get quartile completions as decreasing fractions of impressions (varying
+ * by month and day, `dayQuartiles`), and views = video_100 (audio: the completed listens).
  */
 export function fillReachAndVideo(outputs: CampaignOutput[]) {
   for (const output of outputs) {
     const family = familyOf(output.planned.code);
-    if (family !== 'social' && family !== 'video') continue;
+    if (family !== 'social' && family !== 'video' && family !== 'audio') continue;
     const random = rngFor(output.planned.id, 'reach');
     const frequency = between(random, 1.3, 2.8);
-    const quartiles = family === 'video' ? videoProfile(output.planned.code, random) : null;
-    for (const day of output.daily.values()) {
-      day.reach = Math.round(day.impressions / frequency);
-      if (!quartiles) continue;
+    const profile = family === 'social' ? null : videoProfile(output.planned.code, random);
+    const dailyRandom = rngFor(output.planned.id, 'completion-days');
+    const monthFactors = new Map<string, number>();
+    for (const [date, day] of sortedDays(output)) {
+      if (family !== 'audio') day.reach = Math.round(day.impressions / frequency);
+      if (!profile) continue;
+      const month = date.slice(0, 7);
+      const monthFactor = getOrInsert(monthFactors, month, () =>
+        between(rngFor(output.planned.id, 'completion', month), 0.9, 1.06),
+      );
+      const quartiles = dayQuartiles(profile, monthFactor, dailyRandom);
       [day.video25, day.video50, day.video75, day.video100] = quartiles.map((q) => Math.round(day.impressions * q)) as [
         number,
         number,

@@ -15,6 +15,7 @@ import {
   type EntityRow,
 } from './common';
 import { creativeSvg } from './creatives';
+import { nameKeywords } from './keywords';
 import {
   buildDealershipRows,
   buildDmas,
@@ -104,6 +105,7 @@ export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOpti
   });
   const activity = buildActivity(outputs, inventory, ctx.yesterday);
   fillKeywordShares(search.keywords);
+  nameKeywords(search.keywords, search.outputs, inventoryRows);
 
   fs.mkdirSync(outDir, { recursive: true });
   const byCampaign = <R extends { client_campaign_id: unknown }>(rows: R[], tail: (row: R) => string) =>
@@ -225,6 +227,13 @@ export function plantedUnderPacing(outputs: CampaignOutput[]): number | null {
   return planted?.planned.id ?? null;
 }
 
+/**
+ * Booked impressions as an insertion order states them: to the thousand, or to the hundred under
+ * 100,000 (so a small booking is not moved by several percent of its size by the rounding).
+ */
+const roundBooking = (booked: number) =>
+  booked >= 100_000 ? Math.round(booked / 1000) * 1000 : Math.max(100, Math.round(booked / 100) * 100);
+
 function campaignRows(
   outputs: CampaignOutput[],
   showFlags: Map<number, boolean>,
@@ -245,7 +254,9 @@ function campaignRows(
       const elapsed = flightDays(flight.start, flight.end < yesterday ? flight.end : yesterday);
       booked = Math.max(1000, Math.ceil((delivered * flightDays(flight.start, flight.end)) / elapsed / pace));
     } else {
-      booked = Math.max(1000, Math.ceil((delivered * 1.15) / 1000) * 1000);
+      // Ended and paused: a final delivery seeded per campaign between 88 % and 106 % of the booking,
+      // as real campaigns land a little under or over (never one ratio for all).
+      booked = Math.max(1000, delivered / (0.88 + 0.18 * seededRandom(planned.id * 17 + 3)()));
     }
     const show = showFlags.get(planned.id) ? 1 : 0;
     return {
@@ -262,7 +273,7 @@ function campaignRows(
       vendor: productVendor(planned.code),
       budget,
       demand_local_net: cents(budget * 0.8),
-      booked_impressions: Math.round(booked / 1000) * 1000,
+      booked_impressions: roundBooking(booked),
       show_roas: show,
       show_site_list: show,
       show_ad_previews: show,

@@ -1,5 +1,8 @@
 import {
   addDays,
+  allocate,
+  allocateCapped,
+  between,
   compareText,
   dateShifter,
   daysBetween,
@@ -8,6 +11,7 @@ import {
   RAW,
   readCsv,
   readCsvArrays,
+  rngFor,
   toInt,
   type Delivery,
   type EntityRow,
@@ -185,25 +189,112 @@ export function tabmoCampaigns(plan: PlannedCampaign[], ctx: BuildContext, tabmo
     if (!source) throw new Error(`Not enough TabMo campaigns for the demo plan (${planned.status})`);
     const daily = new Map<string, DailyTotals>();
     const appSite = new Map<string, { app: Delivery; site: Delivery }>();
-    for (const [date, day] of [...source.byDate.entries()].sort(([a], [b]) => compareText(a, b))) {
-      const shifted = shift(date);
-      daily.set(shifted, { ...emptyTotals(), impressions: day.impressions, clicks: day.clicks });
-      appSite.set(shifted, {
+    const sourceDays = [...source.byDate.entries()]
+      .sort(([a], [b]) => compareText(a, b))
+      .map(([date, day]) => [shift(date), day] as const);
+    // Days with a real delivery; trickle days (a few impressions while the source campaign idled)
+    // count as gaps, like the days with no row (docs/demo-data.md "Gap days").
+    const floor = TRICKLE_SHARE * upperQuartile(sourceDays.map(([, day]) => day.impressions).filter((n) => n > 0));
+    const kept = sourceDays.filter(([, day]) => day.impressions > 0 && day.impressions >= floor);
+    for (const [date, day] of kept) {
+      daily.set(date, { ...emptyTotals(), impressions: day.impressions, clicks: day.clicks });
+      appSite.set(date, {
         app: { impressions: day.app[0], clicks: day.app[1] },
         site: { impressions: day.site[0], clicks: day.site[1] },
       });
-      for (const [placement, [impressions, clicks]] of [
-        ['App', day.app],
-        ['Site', day.site],
+    }
+    // The flight runs from the first to the last real day (an ended campaign's idle tail is not part
+    // of it); an active one runs on to the end of this month or the next.
+    const flight = {
+      start: kept[0]?.[0] ?? shift(source.first),
+      end: active ? ctx.activeEnd() : (kept[kept.length - 1]?.[0] ?? shift(source.last)),
+    };
+    const lastDay = flight.end < ctx.yesterday ? flight.end : ctx.yesterday;
+    fillSourceGaps(planned.id, daily, appSite, flight.start, lastDay);
+    for (const [date, { app, site }] of [...appSite.entries()].sort(([a], [b]) => compareText(a, b))) {
+      for (const [placement, part] of [
+        ['App', app],
+        ['Site', site],
       ] as const) {
-        if (impressions === 0 && clicks === 0) continue;
-        placements.push({ client_campaign_id: planned.id, date: shifted, placement, impressions, clicks });
+        if (part.impressions === 0 && part.clicks === 0) continue;
+        placements.push({ client_campaign_id: planned.id, date, placement, ...part });
       }
     }
-    const flight = { start: shift(source.first), end: active ? ctx.activeEnd() : shift(source.last) };
     return { planned, flight, vendorCampaignName: `TabMo campaign ${source.id}`, daily, appSite };
   });
   return { outputs, placements };
+}
+
+/**
+ * A source day under this share of the campaign's upper-quartile daily impressions is a trickle (the source
+ * campaign idling at a handful of impressions) and is treated as a gap.
+ */
+const TRICKLE_SHARE = 0.05;
+
+/** The upper quartile (nearest rank) of the values; 0 for none. A campaign's usual busy day. */
+const upperQuartile = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.75))]!;
+};
+
+/** How far (in weeks) a gap day looks for a real day of the same weekday to copy. */
+const GAP_DONOR_WEEKS = 8;
+
+/**
+ * Fills the days of a TabMo-fed flight that the source has no delivery for (docs/demo-data.md
+ * "Gap days"): the real source series has holes (days the ad server logged nothing), and mapped onto a
+ * flight they would read as a campaign flat-lining at zero mid-flight. Each such day from `first` to
+ * `last` copies the real day of the same weekday in the nearest week that has one (1 week before, 1
+ * after, 2 before, …, up to 8 weeks; else the nearest real day of any weekday), scaled by a seeded 0.9-1.1; clicks and the App/Site split keep the
+ * donor's ratios (largest remainder, so the parts sum to the day exactly). Donors are real days
+ * only, never filled ones. Returns the filled dates, in order.
+ */
+export function fillSourceGaps(
+  campaignId: number,
+  daily: Map<string, DailyTotals>,
+  appSite: Map<string, { app: Delivery; site: Delivery }>,
+  first: string,
+  last: string,
+): string[] {
+  const real = new Set([...daily.entries()].filter(([, d]) => d.impressions > 0).map(([date]) => date));
+  if (real.size === 0) return [];
+  const random = rngFor(campaignId, 'gap-days');
+  const filled: string[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    if (real.has(date)) continue;
+    let donor: string | undefined;
+    for (let week = 1; week <= GAP_DONOR_WEEKS && !donor; week++) {
+      donor = [addDays(date, -7 * week), addDays(date, 7 * week)].find((d) => real.has(d));
+    }
+    // No real day of that weekday near: the nearest real day of any weekday (the earlier on a tie).
+    for (let distance = 1; !donor; distance++) {
+      donor = [addDays(date, -distance), addDays(date, distance)].find((d) => real.has(d));
+    }
+    const scale = between(random, 0.9, 1.1);
+    const from = daily.get(donor)!;
+    const split = appSite.get(donor) ?? {
+      app: { impressions: from.impressions, clicks: from.clicks },
+      site: { impressions: 0, clicks: 0 },
+    };
+    const impressions = Math.max(1, Math.round(from.impressions * scale));
+    const clicks = Math.min(impressions, Math.round(from.clicks * scale));
+    const [appImpressions = 0, siteImpressions = 0] = allocate(impressions, [
+      split.app.impressions,
+      split.site.impressions,
+    ]);
+    const [appClicks = 0, siteClicks = 0] = allocateCapped(
+      clicks,
+      [split.app.clicks, split.site.clicks],
+      [appImpressions, siteImpressions],
+    );
+    daily.set(date, { ...emptyTotals(), impressions, clicks });
+    appSite.set(date, {
+      app: { impressions: appImpressions, clicks: appClicks },
+      site: { impressions: siteImpressions, clicks: siteClicks },
+    });
+    filled.push(date);
+  }
+  return filled;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,7 +321,6 @@ export function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
   const keywords: EntityRow<'campaign_keywords'>[] = [];
   if (outputs.length === 0) return { outputs, keywords };
 
-  const keywordStrings = new Map(readCsv(RAW.adwordsKeywords).map((r) => [r.keyword_id, r.keyword_string]));
   const adwords = readCsvArrays(RAW.adwords, { unquoted: true });
   let newest = '';
   const keywordIds = new Set<number>();
@@ -255,7 +345,7 @@ export function searchCampaigns(plan: PlannedCampaign[], ctx: BuildContext) {
       client_campaign_id: output.planned.id,
       date: shifted,
       keyword_id: keywordId,
-      keyword: keywordStrings.get(keywordIdText) ?? null,
+      keyword: null, // readable search terms: nameKeywords (keywords.ts)
       impressions,
       clicks,
       impression_share: null,

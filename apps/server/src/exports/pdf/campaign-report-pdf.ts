@@ -10,6 +10,7 @@ import {
   NOT_AVAILABLE,
   summaryKpis,
   summarySentences,
+  vehiclePlaceholderSvg,
   type SummaryHighlights,
   type DailyMetric,
   type ReportSectionKind,
@@ -312,10 +313,24 @@ const blocks: Record<ReportSectionKind, Block> = {
       value: v ? v.description : NOT_AVAILABLE,
       hint: v ? `${n(v.impressions)} impressions · ${n(v.clicks)} clicks · CTR ${pct(v.ctr)}` : undefined,
     });
+    // A vehicle without a photo shows its make/model placeholder (issue 20 §6), as on the web page;
+    // remote photos are not fetched while rendering, so a vehicle with one shows none here.
+    const vehicles = [tv.highestCtr, tv.mostClicked, tv.mostViewed];
+    const imageWidth = (width - 2 * 8) / 3;
+    const pictures: Content = {
+      columns: vehicles.map((v) =>
+        v && !v.image_url
+          ? { svg: vehiclePlaceholderSvg(v.description), width: imageWidth }
+          : { text: '', width: imageWidth },
+      ),
+      columnGap: 8,
+      margin: [0, 0, 0, 4],
+    } as Content;
     return [
       {
         stack: [
           { text: spec.title, style: 'sectionTitle' },
+          ...(vehicles.some((v) => v && !v.image_url) ? [pictures] : []),
           cardsRow(
             [
               highlight('Highest CTR', tv.highestCtr),

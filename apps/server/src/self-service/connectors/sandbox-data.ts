@@ -7,10 +7,13 @@ import type { PlatformCampaign, ProductDailyRow } from './types';
  * `seed/raw/ads` (SOURCES.md), dates shifted like the demo (apps/server/src/demo) so the newest
  * day of data is yesterday:
  * - Google Ads: two customers under one manager; AdWords keyword ids, in numeric order, dealt
- *   round-robin to 8 campaigns; a campaign's product rows are its keywords (item id = keyword id,
- *   title = keyword string when the strings file has it), daily rows their sum.
+ *   round-robin to 8 campaigns; a campaign's product rows are its keywords (item id = keyword id),
+ *   titled as the vehicle listings a dealership's shopping campaign advertises: a real vehicle of
+ *   the demo inventory ("2020 Dodge Charger Scat Pack", distinct within a campaign), since the
+ *   AdWords file has almost no keyword strings; daily rows their sum.
  * - Meta: one ad account per KAG `xyz_campaign_id`, one campaign per age group; its ads (item id =
- *   ad_id) go round-robin over the flight's days like the demo's social campaigns.
+ *   ad_id) go round-robin over the flight's days like the demo's social campaigns, titled by an ad
+ *   concept, the audience and an interest name (`adTitle`) instead of bare numbers.
  * Every third campaign starts paused. Flights start 4 to 10 weeks before today, open-ended.
  */
 export interface SandboxCampaign extends PlatformCampaign {
@@ -28,7 +31,59 @@ const GOOGLE_CAMPAIGNS = 8;
 
 let adwordsCache: string[][] | null = null;
 let kagCache: Record<string, string>[] | null = null;
-let keywordCache: Map<string, string> | null = null;
+let vehicleCache: string[] | null = null;
+
+/**
+ * The distinct "year make model trim" titles of the demo's real inventory (Cars.com listings and
+ * Ancira snapshots, seed/raw/inventory), sorted.
+ */
+function vehicleTitles(): string[] {
+  vehicleCache ??= [
+    ...new Set(
+      [
+        ...readCsv(RAW.carscom).map((r) => `${r.Year ?? ''} ${r.Make ?? ''} ${r.Model ?? ''}`),
+        ...readCsv(RAW.ancira).map((r) => `${r.year ?? ''} ${r.make ?? ''} ${r.model ?? ''} ${r.trim ?? ''}`),
+      ].map((t) => t.replace(/\s+/g, ' ').trim()),
+    ),
+  ].sort(compareText);
+  return vehicleCache;
+}
+
+/** Ad concepts of a dealership's social ads. */
+const AD_CONCEPTS = [
+  'Used SUV carousel',
+  'Certified pre-owned video',
+  'Trade-in bonus lead form',
+  'Weekend sale single image',
+  'Truck month carousel',
+  'Easy financing offer',
+  'Service special',
+  'New arrivals collection',
+];
+
+/** Interest audiences for KAG's numeric `interest` codes (the file names none), dealt by code. */
+const INTERESTS = [
+  'Auto enthusiasts',
+  'In-market: SUVs',
+  'In-market: trucks',
+  'In-market: used vehicles',
+  'Car buyers 30 days',
+  'Family & parenting',
+  'Outdoor recreation',
+  'Commuters',
+  'Luxury vehicles',
+  'First-time buyers',
+  'Pickup truck owners',
+  'Local sports fans',
+];
+
+/** "Used SUV carousel v2 · women 30-34 · In-market: SUVs" for the `n`-th ad (ad id order) of a campaign. */
+function adTitle(ad: Record<string, string>, n: number): string {
+  const concept = AD_CONCEPTS[n % AD_CONCEPTS.length];
+  const version = Math.floor(n / AD_CONCEPTS.length) + 1;
+  const interest = INTERESTS[toInt(ad.interest) % INTERESTS.length];
+  return `${concept} v${version} · ${ad.gender === 'F' ? 'women' : 'men'} ${ad.age ?? ''} · ${interest}`;
+}
 
 const statusOf = (n: number): PlatformStatusName => (n % 3 === 2 ? 'paused' : 'active');
 const flightStart = (today: string, n: number) => addDays(today, -(28 + 7 * (n % 7)));
@@ -43,7 +98,6 @@ export function buildSandboxData(vendorId: number, today: string): SandboxData {
 
 function googleData(today: string): SandboxData {
   adwordsCache ??= readCsvArrays(RAW.adwords, { unquoted: true });
-  keywordCache ??= new Map(readCsv(RAW.adwordsKeywords).map((r) => [r.keyword_id ?? '', r.keyword_string ?? '']));
   const accounts: AccountOption[] = [
     { value: '1000000001', label: 'Sandbox Search — Outdoor Gear', login_customer_id: GOOGLE_MANAGER },
     { value: '1000000002', label: 'Sandbox Search — Trail Running', login_customer_id: GOOGLE_MANAGER },
@@ -56,7 +110,17 @@ function googleData(today: string): SandboxData {
     keywordIds.add(toInt(keywordId));
   }
   const shift = dateShifter(daysBetween(newest, yesterday));
-  const groupOf = new Map([...keywordIds].sort((a, b) => a - b).map((id, j) => [id, j % GOOGLE_CAMPAIGNS]));
+  const sortedIds = [...keywordIds].sort((a, b) => a - b);
+  const groupOf = new Map(sortedIds.map((id, j) => [id, j % GOOGLE_CAMPAIGNS]));
+  // Keyword j (in id order) of group g is titled by vehicle (g × 137 + its rank in the group) mod n,
+  // so titles are distinct within a campaign.
+  const titles = vehicleTitles();
+  const titleOf = new Map(
+    sortedIds.map((id, j) => [
+      id,
+      titles[((j % GOOGLE_CAMPAIGNS) * 137 + Math.floor(j / GOOGLE_CAMPAIGNS)) % titles.length] ?? `Vehicle ${id}`,
+    ]),
+  );
   const campaigns: SandboxCampaign[] = Array.from({ length: GOOGLE_CAMPAIGNS }, (_, n) => ({
     id: String(20_000_001 + n),
     name: `Search keyword group ${n + 1}`,
@@ -73,7 +137,7 @@ function googleData(today: string): SandboxData {
     campaign.rows.push({
       date: shifted,
       productItemId: keywordId,
-      productTitle: keywordCache.get(keywordId) || `Keyword item ${keywordId}`,
+      productTitle: titleOf.get(toInt(keywordId)) ?? `Vehicle ${keywordId}`,
       impressions: toInt(impressions),
       clicks: toInt(clicks),
       conversions: 0,
@@ -106,7 +170,7 @@ function metaData(today: string): SandboxData {
         .map((ad, j) => ({
           date: days[j % days.length]!,
           productItemId: ad.ad_id ?? '',
-          productTitle: `Ad ${ad.ad_id} · ${ad.gender === 'F' ? 'women' : 'men'} ${age} · interest ${ad.interest}`,
+          productTitle: adTitle(ad, j),
           impressions: toInt(ad.Impressions),
           clicks: toInt(ad.Clicks),
           conversions: toInt(ad.Total_Conversion),

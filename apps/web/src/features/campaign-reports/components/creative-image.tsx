@@ -8,11 +8,30 @@ export interface CreativeImageProps {
   height: number;
   width?: number | string;
   fit?: 'contain' | 'cover';
+  /**
+   * Shown instead when there is no image or it fails to load (e.g. a vehicle's make/model
+   * placeholder, `vehiclePlaceholderDataUrl`); without it, a grey "image not available" box.
+   */
+  fallbackSrc?: string;
 }
 
 /** An ad or vehicle image; a placeholder when there is none or it fails to load. */
-export function CreativeImage({ src, alt, height, width = '100%', fit = 'contain' }: CreativeImageProps) {
+export function CreativeImage({ src, alt, height, width = '100%', fit = 'contain', fallbackSrc }: CreativeImageProps) {
   const [failed, setFailed] = useState(false);
+  if ((!src || failed) && fallbackSrc) {
+    return (
+      <Image
+        src={fallbackSrc}
+        alt={`${alt} (no photo)`}
+        h={height}
+        w={width}
+        fit="contain"
+        radius="sm"
+        bg="gray.1"
+        data-placeholder
+      />
+    );
+  }
   if (!src || failed) {
     return (
       <Center

@@ -143,7 +143,7 @@ describe('DYD report (spec 000 §2.7)', () => {
 
     const image = within(highest).getByRole('img', { name: '2018 Lexus RX 350' });
     fireEvent.error(image);
-    expect(within(highest).getByRole('img', { name: '2018 Lexus RX 350 (image not available)' })).toBeInTheDocument();
+    expect(within(highest).getByRole('img', { name: '2018 Lexus RX 350 (no photo)' })).toBeInTheDocument();
   });
 
   it('lists phone calls newest first with their recording, date and m:ss duration', async () => {

@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { formatInteger, formatPercent, type TopVehiclesResponse } from '@portal/contracts';
+import { formatInteger, formatPercent, vehiclePlaceholderDataUrl, type TopVehiclesResponse } from '@portal/contracts';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
@@ -73,6 +73,7 @@ function HighlightCard({
           <CreativeImage
             src={vehicle.image_url ?? vehicle.log_image_url}
             alt={vehicle.description}
+            fallbackSrc={vehiclePlaceholderDataUrl(vehicle.description)}
             height={150}
             fit="cover"
           />

@@ -25,6 +25,7 @@ import {
   formatInteger,
   suggestionTileLabels,
   suggestionTiles,
+  vehiclePlaceholderDataUrl,
   type GroupMode,
   type InventoryFilterState,
   type InventoryVehicle,
@@ -47,17 +48,20 @@ export interface FiltersStepProps {
   submitting: boolean;
 }
 
-const PLACEHOLDER =
-  'data:image/svg+xml;utf8,' +
-  encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="100"><rect width="160" height="100" fill="#e9ecef"/><text x="80" y="55" text-anchor="middle" font-family="sans-serif" font-size="12" fill="#868e96">No image</text></svg>',
-  );
-
 function Thumbnail({ vehicle, image, showPrice }: { vehicle: InventoryVehicle; image: string; showPrice: boolean }) {
   const [src, setSrc] = useState(image);
+  // A photo that cannot load gives way to the vehicle's make/model placeholder (no stock image).
+  const placeholder = vehiclePlaceholderDataUrl(`${vehicle.year} ${vehicle.raw_make} ${vehicle.raw_model}`);
   return (
     <Paper withBorder radius="sm" p={4} data-testid="vehicle-thumbnail">
-      <Image src={src} alt="" h={70} fit="cover" radius="sm" onError={() => setSrc(PLACEHOLDER)} />
+      <Image
+        src={src}
+        alt=""
+        h={70}
+        fit={src === placeholder ? 'contain' : 'cover'}
+        radius="sm"
+        onError={() => setSrc(placeholder)}
+      />
       <Text size="xs" lineClamp={2} mt={4}>
         {vehicle.year} {vehicle.raw_make} {vehicle.raw_model}
       </Text>

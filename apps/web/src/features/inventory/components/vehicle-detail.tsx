@@ -1,26 +1,14 @@
-import {
-  Anchor,
-  Badge,
-  Center,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Group, Image, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import {
   formatCurrency,
   formatInteger,
   formatPercent,
   productCatalog,
+  vehiclePlaceholderDataUrl,
   type VehicleDetail as VehicleDetailData,
   formatDisplayDate,
 } from '@portal/contracts';
-import { IconArrowLeft, IconCar } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DateRangeFilter } from '@/components/ui/date-range-filter';
@@ -38,20 +26,20 @@ export interface VehicleDetailProps {
   vin: string;
 }
 
+/** The vehicle's photo; its make/model placeholder (no stock image) when there is none or it fails to load. */
 function VehicleImage({ src, alt }: { src: string | null; alt: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
-      <Center
+      <Image
+        src={vehiclePlaceholderDataUrl(alt)}
+        alt={`${alt} (no photo)`}
         h={220}
+        fit="contain"
+        radius="md"
         bg="gray.1"
-        c="gray.6"
-        style={{ borderRadius: 'var(--mantine-radius-md)' }}
-        role="img"
-        aria-label={`${alt} (no photo)`}
-      >
-        <IconCar size={48} aria-hidden />
-      </Center>
+        data-placeholder
+      />
     );
   }
   return <Image src={src} alt={alt} h={220} fit="cover" radius="md" onError={() => setFailed(true)} />;
