@@ -35,6 +35,7 @@ import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-serv
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
 import { loadCampaign } from './load-campaign';
+import { recordAutomaticAnnotations } from '../../../repositories/annotations';
 
 /**
  * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
@@ -158,6 +159,16 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
       throw platformFailure(error);
     });
     await setStatusName(app.db, { campaignId: campaign.id, statusName: next });
+    // The automatic pause/play note of the campaign's charts (issue 21 §4).
+    await recordAutomaticAnnotations(app.db, {
+      kind: 'self_service',
+      notes: [
+        next === 'paused'
+          ? { campaignId: campaign.id, kind: 'pause', text: 'Campaign paused' }
+          : { campaignId: campaign.id, kind: 'play', text: 'Campaign resumed' },
+      ],
+      now: app.clock(),
+    });
     return { campaign_id: campaign.id, status_name: next };
   });
 
