@@ -80,7 +80,13 @@ export function dailyChart(series: DailySeries, options: DailyChartOptions = {})
     },
     series: [
       kind === 'bar'
-        ? { type: 'bar', name: series.name, data: [...series.values], barMaxWidth: 24, ...(markLine ? { markLine } : {}) }
+        ? {
+            type: 'bar',
+            name: series.name,
+            data: [...series.values],
+            barMaxWidth: 24,
+            ...(markLine ? { markLine } : {}),
+          }
         : {
             type: 'line',
             name: series.name,

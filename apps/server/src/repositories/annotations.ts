@@ -116,7 +116,9 @@ export async function listAnnotations(
     .select(columns)
     .from(annotations)
     .leftJoin(users, eq(users.id, annotations.authorId))
-    .where(and(eq(annotations.dealershipId, dealershipId), between(annotations.noteDate, startDate, endDate), ofCampaign))
+    .where(
+      and(eq(annotations.dealershipId, dealershipId), between(annotations.noteDate, startDate, endDate), ofCampaign),
+    )
     .orderBy(asc(annotations.noteDate), asc(annotations.id));
   const notes = rows.map((row) => toAnnotation(row, viewer));
   if (campaign && flight) {
@@ -188,7 +190,11 @@ export async function updateAnnotation(
 ) {
   await db
     .update(annotations)
-    .set({ ...(date !== undefined ? { noteDate: date } : {}), ...(text !== undefined ? { body: text } : {}), updatedAt: now })
+    .set({
+      ...(date !== undefined ? { noteDate: date } : {}),
+      ...(text !== undefined ? { body: text } : {}),
+      updatedAt: now,
+    })
     .where(eq(annotations.id, annotationId));
 }
 

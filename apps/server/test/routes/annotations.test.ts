@@ -49,8 +49,14 @@ const list = async (cookie: string, query: string) => {
 beforeAll(async () => {
   t = await build();
   await createOtherTenant(t.database.db);
-  const days = Array.from({ length: 14 }, (_, i) => `${CAMPAIGN},2026-11-${String(i + 1).padStart(2, '0')},10000,100,0,,10.00,0,0,0,0`);
-  await ingestCampaigns([campaignRow(CAMPAIGN, 101, 'active', '1000'), campaignRow(ELSEWHERE, 102, 'active', '500')], days);
+  const days = Array.from(
+    { length: 14 },
+    (_, i) => `${CAMPAIGN},2026-11-${String(i + 1).padStart(2, '0')},10000,100,0,,10.00,0,0,0,0`,
+  );
+  await ingestCampaigns(
+    [campaignRow(CAMPAIGN, 101, 'active', '1000'), campaignRow(ELSEWHERE, 102, 'active', '500')],
+    days,
+  );
   // A second user of dealership 101: sees the dealer's notes, may not change them.
   const [colleague] = await t.database.db
     .insert(users)
@@ -106,7 +112,11 @@ describe('notes of a campaign and a dealership', () => {
   });
 
   it('a dealership note (no campaign) shows on every campaign of the dealership; a campaign note only on its own', async () => {
-    const created = await send('POST', BASE, cookies.agency, { date: '2026-11-07', text: 'Holiday sale', campaign_id: null });
+    const created = await send('POST', BASE, cookies.agency, {
+      date: '2026-11-07',
+      text: 'Holiday sale',
+      campaign_id: null,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ campaign_id: null, campaign_kind: null, author_name: 'Agency Admin' });
     const ofCampaign = await list(cookies.dealer, `${RANGE}&campaign_id=${CAMPAIGN}`);
@@ -141,7 +151,9 @@ describe('notes of a campaign and a dealership', () => {
     expect((await send('GET', `${BASE}?${RANGE}`, cookies.otherAdmin)).statusCode).toBe(404);
     expect((await send('PATCH', url, cookies.otherAdmin, { text: 'x' })).statusCode).toBe(404);
     expect((await send('DELETE', url, cookies.otherAdmin)).statusCode).toBe(404);
-    expect((await send('GET', `/api/agencies/1/dealership/102/annotations?${RANGE}`, cookies.dealer)).statusCode).toBe(404);
+    expect((await send('GET', `/api/agencies/1/dealership/102/annotations?${RANGE}`, cookies.dealer)).statusCode).toBe(
+      404,
+    );
     expect((await send('GET', `${BASE}?${RANGE}`, '')).statusCode).toBe(401);
     // A note of dealership 102 through dealership 101's path, even for the administrator: 404.
     const elsewhere = await send('POST', '/api/agencies/1/dealership/102/annotations', cookies.agency, {
@@ -185,12 +197,19 @@ describe('notes of a campaign and a dealership', () => {
       const response = await send('PATCH', `${BASE}/${noteId}`, cookies.agency, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    for (const query of ['', 'start_date=2026-11-30&end_date=2026-11-01', `${RANGE}&campaign_id=0`, 'start_date=x&end_date=y'])
+    for (const query of [
+      '',
+      'start_date=2026-11-30&end_date=2026-11-01',
+      `${RANGE}&campaign_id=0`,
+      'start_date=x&end_date=y',
+    ])
       expect((await send('GET', `${BASE}?${query}`, cookies.agency)).statusCode, query).toBe(400);
     expect((await send('PATCH', `${BASE}/abc`, cookies.agency, { text: 'x' })).statusCode).toBe(400);
     expect((await send('DELETE', `${BASE}/99999999`, cookies.agency)).statusCode).toBe(404);
     // 500 characters is the limit, not over it.
-    expect((await send('POST', BASE, cookies.agency, { date: '2026-11-09', text: 'y'.repeat(500) })).statusCode).toBe(201);
+    expect((await send('POST', BASE, cookies.agency, { date: '2026-11-09', text: 'y'.repeat(500) })).statusCode).toBe(
+      201,
+    );
   });
 
   it('the author deletes a note; it is gone from the list', async () => {
@@ -225,9 +244,9 @@ describe('automatic notes', () => {
     expect(changed.statusCode).toBe(403);
     expect((await send('DELETE', `${BASE}/${id}`, cookies.staff)).statusCode).toBe(403);
     // Another dealership's user never sees them.
-    expect((await send('GET', `/api/agencies/1/dealership/101/annotations?${query}`, cookies.otherAdmin)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await send('GET', `/api/agencies/1/dealership/101/annotations?${query}`, cookies.otherAdmin)).statusCode,
+    ).toBe(404);
   });
 });
 

@@ -39,7 +39,7 @@ const rangeCheck = (q: { start_date: string; end_date: string }) => q.start_date
 /**
  * The notes of a range of dealership-local days (inclusive): the dealership's own notes (no
  * campaign) and, with `campaign_id`, that campaign's notes and its automatic ones (`campaign_kind`
- * `managed` by default). At most 400 days.
+ * `managed` by default).
  */
 export const annotationListQuerySchema = z
   .object({
@@ -97,3 +97,32 @@ export type Annotation = z.infer<typeof annotationSchema>;
 /** The notes of a range, oldest day first. */
 export const annotationListResponseSchema = z.object({ data: z.array(annotationSchema) });
 export type AnnotationListResponse = z.infer<typeof annotationListResponseSchema>;
+
+/** A note as a chart's marker tooltip and the list under the chart say it: automatic notes named by their kind, a user's note by its author. */
+export function annotationLine(note: Annotation): string {
+  return note.kind === 'user'
+    ? `${note.text}${note.author_name ? ` (${note.author_name})` : ''}`
+    : `${annotationKindLabels[note.kind]}: ${note.text}`;
+}
+
+/** A note of a daily chart with its number ('1', '2', …): the marker's label and the list's number. */
+export interface NumberedAnnotation {
+  note: Annotation;
+  date: string;
+  label: string;
+  text: string;
+}
+
+/**
+ * The notes a daily chart marks (issue 21 §4): those of the drawn days `startDate`..`endDate`,
+ * numbered from 1 in list order (oldest day first), the same numbers on the web and in the PDF.
+ * Each one is a report-charts `ChartAnnotation` (`date`, `label`, `text`).
+ */
+export function numberAnnotations(
+  notes: readonly Annotation[],
+  range: { startDate: string; endDate: string },
+): NumberedAnnotation[] {
+  return notes
+    .filter((note) => note.date >= range.startDate && note.date <= range.endDate)
+    .map((note, index) => ({ note, date: note.date, label: String(index + 1), text: annotationLine(note) }));
+}

@@ -23,7 +23,8 @@ export const annotationOperations = {
     id: 'listAnnotations',
     method: 'GET',
     path: `${DEALERSHIP_PATH}/annotations`,
-    summary: 'Notes of a range of days: the dealership’s and, with campaign_id, the campaign’s (automatic ones included)',
+    summary:
+      'Notes of a range of days: the dealership’s and, with campaign_id, the campaign’s (automatic ones included)',
     tags,
     params: annotationsParamsSchema,
     query: annotationListQuerySchema,

@@ -11,8 +11,7 @@ import {
   summaryKpis,
   summarySentences,
   type SummaryHighlights,
-  annotationKindLabels,
-  type Annotation,
+  numberAnnotations,
   type DailyMetric,
   type ReportSectionKind,
   type ReportSectionSpec,
@@ -180,31 +179,17 @@ export function pdfDailyOptions(data: Pick<ReportPdfData, 'report' | 'cover' | '
   const { start_date: startDate, end_date: endDate } = data.report.range;
   const today = todayInZone(data.cover.generatedAt, data.cover.timeZone);
   const range = drawnRange({ startDate, endDate }, today);
-  return { ...off, range, annotations: chartNotes(data.annotations ?? [], range) };
+  return { ...off, range, annotations: numberAnnotations(data.annotations ?? [], range) };
 }
-
-/**
- * The notes a daily chart marks (issue 21 §4): those of the drawn range, numbered from 1 in the
- * order of the list under the chart (oldest day first).
- */
-export function chartNotes(notes: readonly Annotation[], range: DailyRange): ChartAnnotation[] {
-  return notes
-    .filter((note) => note.date >= range.startDate && note.date <= range.endDate)
-    .map((note, index) => ({ date: note.date, label: String(index + 1), text: noteLine(note) }));
-}
-
-/** A note as the list and the marker's tooltip say it: automatic notes named by their kind, a user's note by its author. */
-const noteLine = (note: Annotation) =>
-  note.kind === 'user'
-    ? `${note.text}${note.author_name ? ` (${note.author_name})` : ''}`
-    : `${annotationKindLabels[note.kind]}: ${note.text}`;
 
 /** The list of a daily chart's notes, under the chart: 'n. MM/DD/YYYY: text'. Nothing without notes. */
 export function notesList(notes: readonly ChartAnnotation[]): Content[] {
   if (notes.length === 0) return [];
   return [
     {
-      stack: notes.map((note) => ({ text: [{ text: `${note.label}. ${usDate(note.date)}: `, bold: true }, note.text] })),
+      stack: notes.map((note) => ({
+        text: [{ text: `${note.label}. ${usDate(note.date)}: `, bold: true }, note.text],
+      })),
       style: 'muted',
       margin: [0, -6, 0, 12],
     } as Content,

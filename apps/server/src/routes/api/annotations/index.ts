@@ -45,7 +45,9 @@ const annotationRoutes: RouteModule = async (app, options) => {
     if (note.kind !== 'user') throw forbidden('Automatic notes cannot be changed');
     if (!note.editable)
       throw forbidden(
-        viewer.roleId <= ROLE_AGENCY_ADMIN ? 'You may not change this note' : 'Only its author or an agency administrator may change this note',
+        viewer.roleId <= ROLE_AGENCY_ADMIN
+          ? 'You may not change this note'
+          : 'Only its author or an agency administrator may change this note',
       );
     return viewer;
   };

@@ -1,7 +1,9 @@
 import {
   formatInteger,
   formatPercent,
+  numberAnnotations,
   type CampaignReport,
+  type NumberedAnnotation,
   type DailyMetric,
   type ReportDay,
   type ReportTotals,
@@ -17,10 +19,56 @@ import {
   viewsByDayChart,
   vtrByDayChart,
   type DailyChartOptions,
+  type DailyRange,
 } from '@portal/report-charts';
-import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { annotationsQueryOptions, type AnnotationParams } from '../api/annotations';
 import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
+
+// The notes list with its add/edit form loads with the first daily chart, never with the campaign list.
+const ChartNotes = lazy(() => import('./chart-notes'));
+
+/**
+ * The notes of a daily chart (issue 21 §4) over its drawn days, numbered as the markers and the list
+ * under it say them (contracts `numberAnnotations`, as the PDF). One query per page: every daily
+ * chart of the page reads the same one. Null `params`: no notes (nothing is asked).
+ */
+export function useChartNotes(params: AnnotationParams | null, range: DailyRange): NumberedAnnotation[] {
+  const query = useQuery({
+    ...annotationsQueryOptions(
+      params ?? {
+        organizationId: 0,
+        dealershipId: 0,
+        campaignId: 0,
+        campaignKind: 'managed',
+        startDate: '',
+        endDate: '',
+      },
+    ),
+    enabled: params !== null,
+  });
+  const notes = query.data?.data;
+  return useMemo(
+    () => numberAnnotations(notes ?? [], range),
+    [notes, range.startDate, range.endDate], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+}
+
+/** The list of a daily chart's notes under it, loaded lazily. */
+export function NotesUnderChart(props: {
+  params: AnnotationParams;
+  title: string;
+  range: DailyRange;
+  notes: NumberedAnnotation[];
+}) {
+  return (
+    <Suspense fallback={null}>
+      <ChartNotes {...props} />
+    </Suspense>
+  );
+}
 
 /** Each daily chart of the catalogue (contracts `DailyMetric`): its builder and the range's figure. */
 export const dailyDefinitions = {
@@ -45,23 +93,31 @@ export const dailyDefinitions = {
   }
 >;
 
-/** One daily chart of the range (every day: counts 0, rates a gap on days without rows) with the range's total. */
+/**
+ * One daily chart of the range (every day: counts 0, rates a gap on days without rows) with the
+ * range's total, a marker on each day with notes and the notes listed under it (issue 21 §4;
+ * without `notes` params, no notes).
+ */
 export function DailyChartSection({
   report,
   metric,
   title,
+  notes: notesParams = null,
 }: {
   report: CampaignReport;
   metric: DailyMetric;
   title: string;
+  notes?: AnnotationParams | null;
 }) {
   const { daily, totals, range } = report;
+  const drawn = useMemo(
+    () => chartRange({ startDate: range.start_date, endDate: range.end_date }),
+    [range.start_date, range.end_date],
+  );
+  const notes = useChartNotes(notesParams, drawn);
   const option = useMemo(
-    () =>
-      dailyDefinitions[metric].build(daily, {
-        range: chartRange({ startDate: range.start_date, endDate: range.end_date }),
-      }),
-    [daily, range.start_date, range.end_date, metric],
+    () => dailyDefinitions[metric].build(daily, { range: drawn, annotations: notes }),
+    [daily, drawn, metric, notes],
   );
   return (
     <ChartSection
@@ -69,6 +125,7 @@ export function DailyChartSection({
       figure={dailyDefinitions[metric].figure(totals)}
       option={option}
       empty={daily.length === 0}
+      footer={notesParams ? <NotesUnderChart params={notesParams} title={title} range={drawn} notes={notes} /> : null}
     />
   );
 }
