@@ -294,3 +294,19 @@ export async function recordAutomaticAnnotations(
   });
   for (let i = 0; i < values.length; i += 1000) await db.insert(annotations).values(values.slice(i, i + 1000));
 }
+
+/** The automatic `pause` or `play` note of a self-service campaign switched on its platform. */
+export async function recordPausePlay(
+  db: Db,
+  { campaignId, paused, now }: { campaignId: number; paused: boolean; now: Date },
+) {
+  await recordAutomaticAnnotations(db, {
+    kind: 'self_service',
+    notes: [
+      paused
+        ? { campaignId, kind: 'pause', text: 'Campaign paused' }
+        : { campaignId, kind: 'play', text: 'Campaign resumed' },
+    ],
+    now,
+  });
+}

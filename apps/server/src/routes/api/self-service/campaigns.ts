@@ -35,7 +35,7 @@ import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-serv
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
 import { loadCampaign } from './load-campaign';
-import { recordAutomaticAnnotations } from '../../../repositories/annotations';
+import { recordPausePlay } from '../../../repositories/annotations';
 
 /**
  * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
@@ -140,11 +140,10 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   });
 
   /**
-   * `POST .../campaigns/self-service/edit` with `{ campaign_id, vendor_id, customer_account_id,
-   * login_customer_id, status }` (spec 001 §4, §7): `status` is the current status; the server
-   * flips it on the platform, then stores it → `{ campaign_id, status_name }` (the new status).
-   * Idempotent: when the campaign already has the flipped status nothing is sent again. 409 when the
-   * platform is not connected, 503 when it fails (the list rolls the row back).
+   * `POST .../campaigns/self-service/edit` `{ campaign_id, vendor_id, customer_account_id, login_customer_id,
+   * status }` (spec 001 §4, §7): flips the current `status` on the platform, stores it with its pause/play note
+   * (issue 21 §4) → `{ campaign_id, status_name }`. Idempotent: an already flipped campaign is not sent again.
+   * 409 when the platform is not connected, 503 when it fails (the list rolls the row back).
    */
   registerOperation(fastify, selfServiceCampaignOperations.editSelfServiceCampaign, async (request) => {
     const campaign = await loadCampaign(app, { ...request.params, campaign_id: request.body.campaign_id });
@@ -159,16 +158,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
       throw platformFailure(error);
     });
     await setStatusName(app.db, { campaignId: campaign.id, statusName: next });
-    // The automatic pause/play note of the campaign's charts (issue 21 §4).
-    await recordAutomaticAnnotations(app.db, {
-      kind: 'self_service',
-      notes: [
-        next === 'paused'
-          ? { campaignId: campaign.id, kind: 'pause', text: 'Campaign paused' }
-          : { campaignId: campaign.id, kind: 'play', text: 'Campaign resumed' },
-      ],
-      now: app.clock(),
-    });
+    await recordPausePlay(app.db, { campaignId: campaign.id, paused: next === 'paused', now: app.clock() });
     return { campaign_id: campaign.id, status_name: next };
   });
 
