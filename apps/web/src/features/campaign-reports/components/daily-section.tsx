@@ -24,6 +24,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo } from 'react';
 import { annotationsQueryOptions, type AnnotationParams } from '../api/annotations';
+import { type ReportParams } from '../api/report-params';
 import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
 
@@ -54,6 +55,32 @@ export function useChartNotes(params: AnnotationParams | null, range: DailyRange
     () => numberAnnotations(notes ?? [], range),
     [notes, range.startDate, range.endDate], // eslint-disable-line react-hooks/exhaustive-deps
   );
+}
+
+/** The notes of a managed campaign's report (issue 21 §4): the campaign's and its dealership's over the range. */
+export const managedNotesParams = (params: ReportParams): AnnotationParams => ({
+  organizationId: params.organizationId,
+  dealershipId: params.dealershipId,
+  campaignId: params.campaignId,
+  campaignKind: 'managed',
+  startDate: params.startDate,
+  endDate: params.endDate,
+});
+
+/**
+ * A managed report's daily chart notes in one call: the drawn days, the numbered notes (pass them as
+ * the builder's `annotations`) and the list to put under the chart (`footer(title)`).
+ */
+export function useReportChartNotes(params: ReportParams) {
+  const { organizationId, dealershipId, campaignId, startDate, endDate } = params;
+  const notesParams = useMemo(
+    () => managedNotesParams({ organizationId, dealershipId, campaignId, startDate, endDate }),
+    [organizationId, dealershipId, campaignId, startDate, endDate],
+  );
+  const drawn = useMemo(() => chartRange({ startDate, endDate }), [startDate, endDate]);
+  const notes = useChartNotes(notesParams, drawn);
+  const footer = (title: string) => <NotesUnderChart params={notesParams} title={title} range={drawn} notes={notes} />;
+  return { notesParams, drawn, notes, footer };
 }
 
 /** The list of a daily chart's notes under it, loaded lazily. */

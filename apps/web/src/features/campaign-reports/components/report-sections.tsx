@@ -33,8 +33,13 @@ import {
   UtmSourcesSection,
 } from './conversions-section';
 import { CreativesTable } from './creatives-table';
-import { type AnnotationParams } from '../api/annotations';
-import { DailyChartSection, dailyDefinitions, NotesUnderChart, useChartNotes } from './daily-section';
+import {
+  DailyChartSection,
+  dailyDefinitions,
+  managedNotesParams,
+  NotesUnderChart,
+  useChartNotes,
+} from './daily-section';
 import { DmaMapOfCampaign, TopDmasSection } from './dma-section';
 import { EventsMapSection, EventsTableSection } from './events-section';
 import { FunnelSection } from './funnel-section';
@@ -68,22 +73,12 @@ function useSourceMetrics(spec: ReportSectionSpec, params: ReportPageProps['para
   }, [data]);
 }
 
-/** The notes of a managed campaign's report (issue 21 §4): the campaign's and its dealership's over the range. */
-const notesOf = (params: ReportPageProps['params']): AnnotationParams => ({
-  organizationId: params.organizationId,
-  dealershipId: params.dealershipId,
-  campaignId: params.campaignId,
-  campaignKind: 'managed',
-  startDate: params.startDate,
-  endDate: params.endDate,
-});
-
 /** A daily chart of the `report` call, or of the page's own metrics call (`spec.source`), with its notes. */
 function DailyChart({ spec, params, report }: SectionProps) {
   const metric = spec.metric ?? 'impressions';
   const source = useSourceMetrics(spec, params);
   const { startDate, endDate } = params;
-  const notesParams = useMemo(() => notesOf(params), [params]);
+  const notesParams = useMemo(() => managedNotesParams(params), [params]);
   const drawn = useMemo(() => chartRange({ startDate, endDate }), [startDate, endDate]);
   const notes = useChartNotes(spec.source && spec.source !== 'report' ? notesParams : null, drawn);
   const option = useMemo(
@@ -113,7 +108,7 @@ function DailyChart({ spec, params, report }: SectionProps) {
 function AudienceTrend({ spec, params }: SectionProps) {
   const data = useAudienceMetrics(params).data;
   const { startDate, endDate } = params;
-  const notesParams = useMemo(() => notesOf(params), [params]);
+  const notesParams = useMemo(() => managedNotesParams(params), [params]);
   const drawn = useMemo(() => chartRange({ startDate, endDate }), [startDate, endDate]);
   const notes = useChartNotes(notesParams, drawn);
   const option = useMemo(
