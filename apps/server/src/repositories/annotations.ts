@@ -310,3 +310,42 @@ export async function recordPausePlay(
     now,
   });
 }
+
+/** Who reads a PDF: nobody edits there. */
+const PDF_READER: AnnotationViewer = { userId: 0, roleId: 3 };
+
+/**
+ * The notes a campaign report PDF draws over `startDate`..`endDate`: the dealership's and the
+ * campaign's, with its flight start and end (from `flight`).
+ */
+export function pdfChartNotes(
+  db: Db,
+  params: {
+    dealershipId: number;
+    campaign: AnnotationCampaign;
+    flight: { startDate: string; endDate: string | null };
+    startDate: string;
+    endDate: string;
+  },
+): Promise<Annotation[]> {
+  return listAnnotations(db, { ...params, viewer: PDF_READER });
+}
+
+/** The notes of a self-service campaign's PDF over `range` (its flight from the campaign row). */
+export function selfServiceChartNotes(
+  db: Db,
+  {
+    campaign,
+    range,
+  }: {
+    campaign: { id: number; dealershipId: number; startDate: string; endDate: string | null };
+    range: { startDate: string; endDate: string };
+  },
+): Promise<Annotation[]> {
+  return pdfChartNotes(db, {
+    dealershipId: campaign.dealershipId,
+    campaign: { kind: 'self_service', id: campaign.id },
+    flight: campaign,
+    ...range,
+  });
+}

@@ -8,6 +8,7 @@ import { userDealerships, users } from '../../src/db/schema';
 import { ingestFolder } from '../../src/ingestion';
 import { hashPassword } from '../../src/repositories/auth';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
+import { createSelfServiceFixture } from '../factories/self-service';
 import { authHeaders, build, login, writeFiles, type TestContext } from '../helper';
 
 /**
@@ -279,5 +280,36 @@ describe('notes in the report PDF', () => {
     expect(text).toContain('Holiday sale (Agency Admin)');
     // The flight's end (Nov 30) is outside the range: not listed.
     expect(text).not.toContain('Flight ends');
+  });
+});
+
+describe('notes of a self-service campaign', () => {
+  it('are listed with its flight start and drawn in its PDF', async () => {
+    const id = await createSelfServiceFixture(t.database.db);
+    const created = await send('POST', BASE, cookies.dealer, {
+      date: '2026-10-03',
+      text: 'Keyword bids raised',
+      campaign_id: id,
+      campaign_kind: 'self_service',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ campaign_kind: 'self_service', campaign_id: id });
+    const range = 'start_date=2026-10-01&end_date=2026-10-10';
+    const notes = await list(cookies.dealer, `${range}&campaign_id=${id}&campaign_kind=self_service`);
+    expect(notes.map((n) => [n.date, n.kind])).toEqual([
+      ['2026-10-01', 'flight_start'],
+      ['2026-10-03', 'user'],
+    ]);
+    // The same id as a managed campaign is another campaign (not the dealership's): 404.
+    expect((await send('GET', `${BASE}?${range}&campaign_id=${id}`, cookies.dealer)).statusCode).toBe(404);
+    const pdf = await send(
+      'GET',
+      `/api/agencies/1/dealership/101/campaigns/self-service/${id}/report.pdf?${range}`,
+      cookies.dealer,
+    );
+    expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('1. 10/01/2026: Flight start: Flight starts');
+    expect(text).toContain('2. 10/03/2026: Keyword bids raised (Dealership User)');
   });
 });

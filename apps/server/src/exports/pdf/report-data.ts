@@ -22,7 +22,7 @@ import {
   type TopVehiclesResponse,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { listAnnotations } from '../../repositories/annotations';
+import { pdfChartNotes } from '../../repositories/annotations';
 import { getAudienceMetrics } from '../../repositories/campaign-reports/audiences';
 import { getDemographics, getDmas, getPlacements } from '../../repositories/campaign-reports/breakdowns';
 import { countCalls, listCalls } from '../../repositories/campaign-reports/calls';
@@ -190,14 +190,11 @@ export async function loadReportPdfData(
   for (const key of CARD_DATA[reportPageOf(report.campaign.product_code)] ?? []) keys.add(key);
   // The summary names the top market when the report has DMAs.
   if ((report.sections.dmas ?? 0) > 0) keys.add('dmas');
-  const annotations = await listAnnotations(db, {
+  const annotations = await pdfChartNotes(db, {
     dealershipId: tenant.dealership_id,
     campaign: { kind: 'managed', id: campaign.id },
     flight: { startDate: report.campaign.start_date, endDate: report.campaign.end_date },
-    startDate: range.startDate,
-    endDate: range.endDate,
-    // Nothing in a PDF is editable.
-    viewer: { userId: 0, roleId: 3 },
+    ...range,
   });
   const data: ReportPdfData = { report, previous, cover, sections, annotations };
   await Promise.all(

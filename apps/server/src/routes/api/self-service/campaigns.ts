@@ -35,7 +35,7 @@ import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-serv
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
 import { loadCampaign } from './load-campaign';
-import { recordPausePlay } from '../../../repositories/annotations';
+import { recordPausePlay, selfServiceChartNotes } from '../../../repositories/annotations';
 
 /**
  * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
@@ -253,10 +253,9 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   });
 
   /**
-   * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf`
-   * (attachment `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts and the
-   * first page of Product Performance, from the same queries as the page's calls. Export class
-   * `download`: 429 with `Retry-After` beyond the caps; laid out in the export pool.
+   * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf` (attachment
+   * `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts with their notes and the first page of
+   * Product Performance, from the page's queries. Export class `download`: 429 beyond the caps; laid out in the pool.
    */
   registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceReportPdf, async (request, reply) => {
     const campaign = await loadCampaign(app, request.params);
@@ -277,6 +276,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
           days: await dailyRows(app.db, range),
           products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
           productTotal: await countProducts(app.db, range),
+          annotations: await selfServiceChartNotes(app.db, { campaign, range }),
         },
         today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
         brand: pdfBrandOf(
