@@ -61,5 +61,6 @@ export * from './agency-overview/overview';
 export * from './agency-overview/operations';
 export * from './trust';
 export * from './alerts';
+export * from './annotations';
 export * from './branding/branding';
 export * from './branding/operations';

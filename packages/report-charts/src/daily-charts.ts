@@ -48,6 +48,7 @@ export function dailyChart(series: DailySeries, options: DailyChartOptions = {})
   // a day of 40 impressions and 10% CTR must not flatten the line of the real days.
   const top = muted && shown.length > 0 && mutedTop > Math.max(...shown) ? niceCeiling(Math.max(...shown)) : null;
   const mutedName = series.mutedName ?? `${series.name}, fewer than ${groupDigits(RATE_FLOOR_IMPRESSIONS)} impressions`;
+  const markLine = annotationMarkLine(series.dates, options.annotations);
   return {
     ...baseOption(options),
     ...(series.color ? { color: [series.color, MUTED_COLOR] } : {}),
@@ -79,7 +80,13 @@ export function dailyChart(series: DailySeries, options: DailyChartOptions = {})
     },
     series: [
       kind === 'bar'
-        ? { type: 'bar', name: series.name, data: [...series.values], barMaxWidth: 24 }
+        ? {
+            type: 'bar',
+            name: series.name,
+            data: [...series.values],
+            barMaxWidth: 24,
+            ...(markLine ? { markLine } : {}),
+          }
         : {
             type: 'line',
             name: series.name,
@@ -89,6 +96,7 @@ export function dailyChart(series: DailySeries, options: DailyChartOptions = {})
             symbolSize: 5,
             areaStyle: { opacity: 0.08 },
             connectNulls: false,
+            ...(markLine ? { markLine } : {}),
           },
       ...(muted
         ? [
@@ -104,6 +112,42 @@ export function dailyChart(series: DailySeries, options: DailyChartOptions = {})
           ]
         : []),
     ],
+  };
+}
+
+/** The colour of note markers (Mantine violet 7: apart from every series colour). */
+export const ANNOTATION_COLOR = '#7048e8';
+
+/**
+ * The `markLine` of a daily chart's notes (`DailyChartOptions.annotations`): one dashed line per
+ * day of `dates` with notes, at the day's index on the category axis, labelled with the notes'
+ * numbers ('1', '2,3'); its tooltip the notes' text. Undefined when no note falls on a drawn day.
+ */
+export function annotationMarkLine(dates: readonly IsoDate[], annotations: DailyChartOptions['annotations']) {
+  if (!annotations || annotations.length === 0) return undefined;
+  const index = new Map(dates.map((date, i) => [date, i]));
+  const byDay = new Map<number, { labels: string[]; texts: string[] }>();
+  for (const note of annotations) {
+    const at = index.get(note.date);
+    if (at === undefined) continue;
+    const day = byDay.get(at) ?? { labels: [], texts: [] };
+    day.labels.push(note.label);
+    day.texts.push(`${note.label}. ${note.text}`);
+    byDay.set(at, day);
+  }
+  if (byDay.size === 0) return undefined;
+  return {
+    silent: false,
+    symbol: ['none', 'circle'],
+    symbolSize: 6,
+    animation: false,
+    lineStyle: { color: ANNOTATION_COLOR, type: 'dashed' as const, width: 1 },
+    itemStyle: { color: ANNOTATION_COLOR },
+    label: { show: true, position: 'end' as const, formatter: '{b}', color: ANNOTATION_COLOR, fontSize: 10 },
+    tooltip: { trigger: 'item' as const, formatter: '{c}' },
+    data: [...byDay.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([at, day]) => ({ xAxis: at, name: day.labels.join(','), value: day.texts.join(' · ') })),
   };
 }
 

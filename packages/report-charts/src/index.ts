@@ -8,6 +8,7 @@
 export type {
   Bounds,
   BuildOptions,
+  ChartAnnotation,
   ChartOption,
   DailyChartOptions,
   DailyRange,
@@ -17,6 +18,8 @@ export type {
 export { CHART_COLORS, groupDigits, shortDateLabel, wrapLabel } from './base';
 export { dayRows, drawnRange, fillMissingDays, MAX_DAILY_DAYS } from './daily-fill';
 export {
+  ANNOTATION_COLOR,
+  annotationMarkLine,
   audienceSizeTrendChart,
   callsByDayChart,
   clicksByDayChart,

@@ -21,6 +21,19 @@ export interface DailyChartOptions extends BuildOptions {
    * `drawnRange(selected range, today)`. Without it, the days from the first row's to the last's.
    */
   range?: DailyRange;
+  /**
+   * Notes to mark (issue 21 §4): a dashed vertical line on each day of the drawn range that has
+   * notes, labelled with the notes' numbers (`label`, e.g. '2' or '2,3', the numbers of the list
+   * under the chart), the notes' text in the marker's tooltip. Days outside the drawn range are left out.
+   */
+  annotations?: readonly ChartAnnotation[];
+}
+
+/** A note on a day of a daily chart: its number in the list under the chart and its text. */
+export interface ChartAnnotation {
+  date: IsoDate;
+  label: string;
+  text: string;
 }
 
 /** A range of calendar days, both ends included. */

@@ -222,3 +222,34 @@ describe('fillMissingDays', () => {
     ]);
   });
 });
+
+describe('note markers (issue 21 §4)', () => {
+  const range = { startDate: '2026-03-01', endDate: '2026-03-05' };
+  const notes = [
+    { date: '2026-03-02', label: '1', text: 'Flight starts' },
+    { date: '2026-03-04', label: '2', text: 'Budget changed from $100.00 to $200.00' },
+    { date: '2026-03-04', label: '3', text: 'New creative' },
+    { date: '2026-04-01', label: '4', text: 'Outside the range' },
+  ];
+
+  it('draws one dashed line per day with notes, at the day, labelled with the notes’ numbers', () => {
+    for (const option of [
+      impressionsByDayChart(days, { range, annotations: notes }),
+      ctrByDayChart(days, { range, annotations: notes }),
+      clicksByDayChart(days, { range, annotations: notes, kind: 'bar' }),
+    ]) {
+      const markLine = (allSeries(option)[0] as unknown as { markLine: { data: unknown[] } }).markLine;
+      expect(markLine.data).toEqual([
+        { xAxis: 1, name: '1', value: '1. Flight starts' },
+        { xAxis: 3, name: '2,3', value: '2. Budget changed from $100.00 to $200.00 · 3. New creative' },
+      ]);
+      expect(xLabels(option)[3]).toBe('Mar 4');
+    }
+  });
+
+  it('adds no marker without notes on a drawn day', () => {
+    const option = impressionsByDayChart(days, { range, annotations: [notes[3]!] });
+    expect(allSeries(option)[0]).not.toHaveProperty('markLine');
+    expect(allSeries(impressionsByDayChart(days, { range }))[0]).not.toHaveProperty('markLine');
+  });
+});

@@ -41,6 +41,9 @@ export const UNWATCHED_TABLES = [
   // centre and the overview's open-alert column read them uncached.
   'alerts',
   'alert_comments',
+  // Annotations (issue 21 §4): read only by the notes list of a chart, an uncached answer (the
+  // report answers the response cache keeps do not carry them), and by the PDF, built on request.
+  'annotations',
 ] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */

@@ -11,6 +11,7 @@ import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { ParsedFile } from './read-files';
 import { normalizeVehicleName } from './vehicle-names';
+import { automaticNotes, managedCampaignStates, recordAutomaticAnnotations } from '../repositories/annotations';
 
 type Row = Record<string, unknown>;
 
@@ -532,6 +533,32 @@ async function recordFreshness(tx: Db, files: ParsedFile[]) {
 }
 
 /**
+ * Writes the validated files of one transaction, then the automatic notes (issue 21 §4,
+ * docs/trust.md "Annotations") of every existing campaign whose budget or status the campaigns
+ * file changed: `budget_change`, `pause` (to 'paused'), `play` (from 'paused' to 'active'), dated
+ * today in the agency's zone. A new campaign gets none (its flight start is its note).
+ */
+async function writeAll(tx: Db, ordered: ParsedFile[], context: Context, client: pg.PoolClient | null) {
+  const campaigns = ordered.find((f) => f.entity === 'campaigns');
+  const ids = (campaigns?.rows ?? []).map((row) => row.value.client_campaign_id as number);
+  const before = ids.length > 0 ? await managedCampaignStates(tx, ids) : new Map();
+  for (const file of ordered) await writeFile(tx, file, context, client);
+  await recordFreshness(tx, ordered);
+  const notes = (campaigns?.rows ?? []).flatMap((row) => {
+    const id = row.value.client_campaign_id as number;
+    const previous = before.get(id);
+    if (!previous) return [];
+    const budget = row.value.budget;
+    const after = {
+      budget: budget === null || budget === undefined || budget === '' ? null : Number(budget),
+      status: String(row.value.campaign_status),
+    };
+    return automaticNotes(previous, after).map((note) => ({ campaignId: id, ...note }));
+  });
+  await recordAutomaticAnnotations(tx, { kind: 'managed', notes, now: new Date() });
+}
+
+/**
  * Loads validated files in one transaction, in dependency order, upserting every row on its
  * natural key (re-loading the same files changes nothing; on PostgreSQL unchanged rows are not even
  * rewritten, see copyUpsert). References are checked first; on any
@@ -567,8 +594,7 @@ export async function ingestFiles(
     try {
       await client.query('begin');
       const tx = drizzle(client, { schema }) as unknown as Db;
-      for (const file of ordered) await writeFile(tx, file, context, client);
-      await recordFreshness(tx, ordered);
+      await writeAll(tx, ordered, context, client);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => {});
@@ -578,8 +604,7 @@ export async function ingestFiles(
     }
   } else {
     await db.transaction(async (tx) => {
-      for (const file of ordered) await writeFile(tx as unknown as Db, file, context, null);
-      await recordFreshness(tx as unknown as Db, ordered);
+      await writeAll(tx as unknown as Db, ordered, context, null);
     });
   }
   return { ok: true, result: { files: ordered.map((f) => ({ file: f.file, entity: f.entity, rows: f.rows.length })) } };

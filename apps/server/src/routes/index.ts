@@ -29,6 +29,7 @@ import agencyOverviewRoutes from './api/agency-overview';
 import trustRoutes from './api/trust';
 import alertRoutes from './api/alerts';
 import brandingRoutes from './api/branding';
+import annotationRoutes from './api/annotations';
 
 export type { RouteModule, RouteOptions } from './route-module';
 
@@ -65,6 +66,7 @@ const routeModules: RouteModule[] = [
   trustRoutes,
   alertRoutes,
   brandingRoutes,
+  annotationRoutes,
 ];
 
 /**

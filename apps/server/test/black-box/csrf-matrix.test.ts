@@ -149,6 +149,9 @@ function forgedBody(template: string): { body: string | Buffer; contentType: str
   if (template.endsWith('/campaigns/{link_campaign_id}')) return json({ data: { objective: 'conversions' } });
   if (template.endsWith('/campaigns')) return json({ pacing_id: 1763200001, product_code: 'MOB', is_incomplete: 1 });
   if (template.endsWith('/analytics/events')) return json({ name: 'create_campaign', properties: {} });
+  // Issue 21 §4: a note, and a change to one.
+  if (template.endsWith('/annotations')) return json({ date: '2026-11-10', text: 'Forged note' });
+  if (template.endsWith('/annotations/{annotation_id}')) return json({ text: 'Forged note' });
   if (template === '/api/uploads/{*}')
     return {
       body: Buffer.from(
@@ -300,6 +303,9 @@ describe('CSRF: every state-changing route × path spelling × forged request (r
       `${TENANT}/campaigns/${FORGED_CAMPAIGN}?startDate=2026-11-01&endDate=2026-11-30`,
     );
     expect(ingested.status).toBe(404);
+    const notes = await staff.fetch(`${TENANT}/annotations?start_date=2026-01-01&end_date=2027-12-31`);
+    expect(notes.status).toBe(200);
+    expect(JSON.stringify(await notes.json())).not.toContain('Forged note');
     expect(fs.existsSync(path.join(portal.dataDir, 'storage', FORGED_UPLOAD))).toBe(false);
     for (const session of [staff, dealer, signedInElsewhere]) expect((await session.fetch('/api/me')).status).toBe(200);
   });

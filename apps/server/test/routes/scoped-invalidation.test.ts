@@ -306,7 +306,15 @@ const EMPTY_IN_DEMO: string[] = [];
 const TENANT = '/api/agencies/:organization_id/dealership/:dealership_id';
 const AGENCY = '/api/agencies/:organization_id';
 const DRAFTS = ['campaign_drafts', 'campaign_draft_creatives', 'creative_uploads'];
-const INGESTED = ['managed_campaigns', 'campaign_daily_metrics', 'campaign_sites', 'phone_calls', 'dealerships'];
+// A changed budget or status also writes its automatic note (issue 21 §4; unwatched).
+const INGESTED = [
+  'managed_campaigns',
+  'campaign_daily_metrics',
+  'campaign_sites',
+  'phone_calls',
+  'dealerships',
+  'annotations',
+];
 
 /**
  * The tables each state-changing route writes. Each table's notifications are checked above (the
@@ -340,7 +348,8 @@ const ROUTE_WRITES: Record<string, string[]> = {
     'self_service_daily_metrics',
     'self_service_product_daily',
   ],
-  [`POST ${TENANT}/campaigns/self-service/edit`]: ['self_service_campaigns'],
+  // The pause/resume writes its automatic note (issue 21 §4).
+  [`POST ${TENANT}/campaigns/self-service/edit`]: ['self_service_campaigns', 'annotations'],
   [`POST ${TENANT}/campaigns/self-service/:campaign_id/move`]: ['self_service_campaigns'],
   [`POST ${TENANT}/campaigns/month-over-month/excel`]: ['report_quota_events'],
   [`POST ${TENANT}/campaigns/report-generator`]: ['report_schedules', 'report_schedule_runs', 'report_quota_events'],
@@ -377,4 +386,8 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`PUT ${AGENCY}/branding`]: ['organizations'],
   [`PUT ${AGENCY}/branding/logo`]: ['organizations'],
   [`DELETE ${AGENCY}/branding/logo`]: ['organizations'],
+  // Issue 21 §4: notes on a date (unwatched: no kept answer carries them).
+  [`POST ${TENANT}/annotations`]: ['annotations'],
+  [`PATCH ${TENANT}/annotations/:annotation_id`]: ['annotations'],
+  [`DELETE ${TENANT}/annotations/:annotation_id`]: ['annotations'],
 };

@@ -333,6 +333,15 @@ describe('products, CSV and status', () => {
     expect((await importedCampaign(id)).statusName).toBe(flipped);
     const back = await post(`${base}/campaigns/self-service/edit`, { ...body, status: flipped }, dealer);
     expect(back.json().status_name).toBe(current);
+    // Each switch left its automatic note on the campaign's charts (issue 21 §4); the repeat none.
+    const notes = await get(
+      `${base}/annotations?start_date=2026-01-01&end_date=2027-12-31&campaign_id=${id}&campaign_kind=self_service`,
+    );
+    expect(notes.statusCode, notes.body).toBe(200);
+    const automatic = (notes.json().data as Array<{ kind: string; text: string }>).filter(
+      (n) => n.kind === 'pause' || n.kind === 'play',
+    );
+    expect(automatic.map((n) => n.kind)).toEqual(flipped === 'paused' ? ['pause', 'play'] : ['play', 'pause']);
   });
 
   it('a campaign of another dealership is 404', async () => {

@@ -7,7 +7,8 @@ import {
   ROLE_DEALERSHIP_USER,
 } from '@portal/contracts';
 import { TENANT_PREFIX, type RouteTableEntry } from '../../src/app';
-import { alerts, creativeUploads, userDealerships, users } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { alerts, annotations, creativeUploads, userDealerships, users } from '../../src/db/schema';
 import { build, login, type TestContext, authHeaders } from '../helper';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { FIXTURE, fixtureVins, loadReportFixtures, removeReportFixtures } from '../factories/report-fixtures';
@@ -39,7 +40,9 @@ beforeAll(async () => {
   expect(assigned.statusCode, assigned.body).toBe(200);
 });
 /** Issue 23 fixtures of agency 1 (invitations and a user the user routes act on). */
-const accounts = { invitation: 0, revokable: 0, user: 0, alert: 0 };
+const accounts = { invitation: 0, revokable: 0, user: 0, alert: 0, notes: [] as number[] };
+/** The next note of dealership 101 a DELETE is filled with: each call deletes (at most) a note of its own. */
+let nextNote = 0;
 async function createAccountFixtures() {
   const invite = async (email: string) => {
     const response = await t.app.inject({
@@ -83,6 +86,22 @@ async function createAccountFixtures() {
     })
     .returning({ id: alerts.id });
   accounts.alert = alert!.id;
+  // Issue 21 §4: notes of dealership 101 written by the dealership user (their author), so every
+  // allowed user may change them; DELETE takes a fresh one each call.
+  const [dealer] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'dealer@demo.test'));
+  const notes = await t.database.db
+    .insert(annotations)
+    .values(
+      Array.from({ length: 40 }, () => ({
+        organizationId: 1,
+        dealershipId: FIXTURE.dealershipId,
+        noteDate: '2026-11-10',
+        body: 'Tenancy note',
+        authorId: dealer!.id,
+      })),
+    )
+    .returning({ id: annotations.id });
+  accounts.notes = notes.map((note) => note.id);
 }
 /** The Google Ads sandbox account assigned to dealership 101; 1000000002 is assigned to none. */
 const SCOPED_ACCOUNT = '1000000001';
@@ -313,6 +332,9 @@ const payloads: Record<string, unknown> = {
     pacing_high: 105,
     stale_after_hour: 10,
   },
+  // Issue 21 §4: a note on a date, and a change to one.
+  [`${TENANT_PREFIX}/annotations`]: { date: '2026-11-10', text: 'Tenancy' },
+  [`${TENANT_PREFIX}/annotations/:annotation_id`]: { text: 'Tenancy changed' },
   // Issue 20 §4: the agency's branding and logo (a 1×1 PNG).
   '/api/agencies/:organization_id/branding': {
     display_name: null,
@@ -362,6 +384,8 @@ function fill(route: RouteTableEntry, ids: Ids): string {
       invitation_id: route.method === 'DELETE' ? accounts.revokable : accounts.invitation,
       user_id: accounts.user,
       alert_id: accounts.alert,
+      annotation_id:
+        name === 'annotation_id' && route.method === 'DELETE' ? accounts.notes[nextNote++] : accounts.notes[0],
       agency: ids.org,
     }[name as 'organization_id'];
     if (value === undefined) throw new Error(`${route.method} ${route.url}: no value for the path parameter :${name}`);

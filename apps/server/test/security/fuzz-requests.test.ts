@@ -38,6 +38,8 @@ function validParams(): Record<string, string> {
     audience_id: '1',
     schedule_id: '1',
     vendor_id: '1',
+    // Issue 21 §4: a note id (none exists: the fuzzed route still parses and checks it).
+    annotation_id: '1',
     '*': 'recordings/x.mp3',
   };
 }

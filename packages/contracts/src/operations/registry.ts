@@ -15,6 +15,7 @@ import { auditOperations } from '../audit/operations';
 import { userOperations } from '../users/operations';
 import { trustOperations } from '../trust/operations';
 import { alertOperations } from '../alerts/operations';
+import { annotationOperations } from '../annotations/operations';
 import { brandingOperations } from '../branding/operations';
 import type { AnyOperation } from './define';
 
@@ -44,6 +45,7 @@ export const operations = {
   ...trustOperations,
   ...alertOperations,
   ...brandingOperations,
+  ...annotationOperations,
 };
 
 /** The id of an API operation. */

@@ -11,3 +11,4 @@ export * from './self-service';
 export * from './accounts';
 export * from './trust';
 export * from './alerts';
+export * from './annotations';

@@ -12,6 +12,7 @@ import {
   summarySentences,
   vehiclePlaceholderSvg,
   type SummaryHighlights,
+  numberAnnotations,
   type DailyMetric,
   type ReportSectionKind,
   type ReportSectionSpec,
@@ -42,6 +43,7 @@ import {
   vtrByDayChart,
   walkInLocationsChart,
   drawnRange,
+  type ChartAnnotation,
   type ChartOption,
   type DailyRange,
   type DmaMapData,
@@ -154,7 +156,7 @@ export function reportCards(data: ReportPdfData): Card[] {
 const more = (total: number, shown: number) =>
   total > shown ? `Showing ${shown} of ${n(total)} rows; export the table as CSV for all of them.` : undefined;
 
-type DailyOptions = typeof off & { range: DailyRange };
+type DailyOptions = typeof off & { range: DailyRange; annotations: ChartAnnotation[] };
 
 const dailyCharts: Record<DailyMetric, (days: never[], options: DailyOptions) => ChartOption> = {
   impressions: impressionsByDayChart,
@@ -174,10 +176,25 @@ const dailyCharts: Record<DailyMetric, (days: never[], options: DailyOptions) =>
  * the dealership's zone (report-charts `drawnRange`, as the web page draws them), so a day without
  * rows is a day at zero or a gap, never a day left off the axis.
  */
-export function pdfDailyOptions(data: Pick<ReportPdfData, 'report' | 'cover'>): DailyOptions {
+export function pdfDailyOptions(data: Pick<ReportPdfData, 'report' | 'cover' | 'annotations'>): DailyOptions {
   const { start_date: startDate, end_date: endDate } = data.report.range;
   const today = todayInZone(data.cover.generatedAt, data.cover.timeZone);
-  return { ...off, range: drawnRange({ startDate, endDate }, today) };
+  const range = drawnRange({ startDate, endDate }, today);
+  return { ...off, range, annotations: numberAnnotations(data.annotations ?? [], range) };
+}
+
+/** The list of a daily chart's notes, under the chart: 'n. MM/DD/YYYY: text'. Nothing without notes. */
+export function notesList(notes: readonly ChartAnnotation[]): Content[] {
+  if (notes.length === 0) return [];
+  return [
+    {
+      stack: notes.map((note) => ({
+        text: [{ text: `${note.label}. ${usDate(note.date)}: `, bold: true }, note.text],
+      })),
+      style: 'muted',
+      margin: [0, -6, 0, 12],
+    } as Content,
+  ];
 }
 
 interface BlockContext {
@@ -213,15 +230,20 @@ const dailyRows = (spec: ReportSectionSpec, data: ReportPdfData): never[] =>
         ? (data.display?.metrics ?? [])
         : data.report.daily) as never[];
 
-/** A daily chart section's option: the page's builder over every day of the drawn range. */
+/** A daily chart section's option: the page's builder over every day of the drawn range, with the notes' markers. */
 export function dailyChartOption(spec: ReportSectionSpec, data: ReportPdfData): ChartOption {
   return dailyCharts[spec.metric ?? 'impressions'](dailyRows(spec, data), pdfDailyOptions(data));
 }
 
+/** A daily chart block followed by the list of its notes (issue 21 §4). */
+const withNotes =
+  (block: Block): Block =>
+  (spec, context) => [...block(spec, context), ...notesList(pdfDailyOptions(context.data).annotations)];
+
 /** Each section kind as PDF blocks, from the same ECharts builders and texts as the page. */
 const blocks: Record<ReportSectionKind, Block> = {
   cards: (_spec, { data, width }) => [cardsRow(reportCards(data), width)],
-  'daily-chart': chart(dailyChartOption),
+  'daily-chart': withNotes(chart(dailyChartOption)),
   'audience-trend': (spec, { data, width }) => {
     const audience = data.audience?.audience;
     if (!audience) return [emptySection(spec.title, 'No data for this date range')];
@@ -303,8 +325,8 @@ const blocks: Record<ReportSectionKind, Block> = {
   },
   'key-pages': chart((_spec, data) => keyPagesChart(data.conversions?.key_pages ?? [], off)),
   'utm-sources': chart((_spec, data) => utmSourcesChart(data.conversions?.utm_sources ?? [], off)),
-  orders: chart((_spec, data) => ordersByDayChart(data.conversions?.roas ?? [], pdfDailyOptions(data))),
-  revenue: chart((_spec, data) => revenueByDayChart(data.conversions?.roas ?? [], pdfDailyOptions(data))),
+  orders: withNotes(chart((_spec, data) => ordersByDayChart(data.conversions?.roas ?? [], pdfDailyOptions(data)))),
+  revenue: withNotes(chart((_spec, data) => revenueByDayChart(data.conversions?.roas ?? [], pdfDailyOptions(data)))),
   'vehicle-highlights': (spec, { data, width }) => {
     const tv = data.topVehicles;
     if (!tv) return [emptySection(spec.title, 'No vehicles found')];

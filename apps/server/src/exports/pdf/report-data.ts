@@ -9,6 +9,7 @@ import {
   shownReportSections,
   siteTableColumns,
   vehicleTableColumns,
+  type Annotation,
   type AudienceMetrics,
   type CampaignReport,
   type ConversionsResponse,
@@ -21,6 +22,7 @@ import {
   type TopVehiclesResponse,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { pdfChartNotes } from '../../repositories/annotations';
 import { getAudienceMetrics } from '../../repositories/campaign-reports/audiences';
 import { getDemographics, getDmas, getPlacements } from '../../repositories/campaign-reports/breakdowns';
 import { countCalls, listCalls } from '../../repositories/campaign-reports/calls';
@@ -55,6 +57,8 @@ export interface ReportPdfData {
   cover: ReportCover;
   /** The sections the report shows, in order (contracts `shownReportSections`). */
   sections: ReportSectionSpec[];
+  /** The notes of the range (the dealership's and the campaign's, flight start and end included; issue 21 §4). */
+  annotations?: Annotation[];
   audience?: AudienceMetrics;
   social?: SocialMetrics;
   display?: DisplayMetrics;
@@ -73,7 +77,7 @@ export interface ReportPdfData {
   events?: { data: Rows<typeof getEvents> };
 }
 
-type DataKey = Exclude<keyof ReportPdfData, 'report' | 'previous' | 'cover' | 'sections'>;
+type DataKey = Exclude<keyof ReportPdfData, 'report' | 'previous' | 'cover' | 'sections' | 'annotations'>;
 
 /** The data each section kind draws from (besides the report call); `source` picks the metrics call. */
 function dataOf(spec: ReportSectionSpec): DataKey[] {
@@ -186,7 +190,13 @@ export async function loadReportPdfData(
   for (const key of CARD_DATA[reportPageOf(report.campaign.product_code)] ?? []) keys.add(key);
   // The summary names the top market when the report has DMAs.
   if ((report.sections.dmas ?? 0) > 0) keys.add('dmas');
-  const data: ReportPdfData = { report, previous, cover, sections };
+  const annotations = await pdfChartNotes(db, {
+    dealershipId: tenant.dealership_id,
+    campaign: { kind: 'managed', id: campaign.id },
+    flight: { startDate: report.campaign.start_date, endDate: report.campaign.end_date },
+    ...range,
+  });
+  const data: ReportPdfData = { report, previous, cover, sections, annotations };
   await Promise.all(
     [...keys].map(async (key) => {
       (data as unknown as Record<DataKey, unknown>)[key] = await loaders[key]();

@@ -2,11 +2,14 @@ import {
   ctrPercent,
   formatInteger,
   formatPercent,
+  numberAnnotations,
   selfServiceProductColumns,
+  type Annotation,
   type SelfServiceProduct,
 } from '@portal/contracts';
 import { clicksByDayChart, ctrByDayChart, drawnRange, impressionsByDayChart } from '@portal/report-charts';
 import { formatUsDate } from '../../lib/csv';
+import { notesList } from './campaign-report-pdf';
 import { cardsRow, chartBlock, chartPair, renderPdf, tableBlock, type PdfBrand } from './pdf-document';
 
 export interface SelfServicePdfData {
@@ -19,6 +22,8 @@ export interface SelfServicePdfData {
   /** The first page of Product Performance (clicks descending) and the product count. */
   products: SelfServiceProduct[];
   productTotal: number;
+  /** The notes of the range, flight start and end included (issue 21 §4). */
+  annotations?: Annotation[];
 }
 
 /**
@@ -34,7 +39,10 @@ export async function buildSelfServiceReportPdf(
   const impressions = data.days.reduce((sum, d) => sum + d.impressions, 0);
   const clicks = data.days.reduce((sum, d) => sum + d.clicks, 0);
   // Every day of the range up to today, as the page draws it (report-charts `drawnRange`).
-  const daily = { range: drawnRange(data.range, today) };
+  const range = drawnRange(data.range, today);
+  // The notes' markers on the three charts, and their list under them (issue 21 §4).
+  const notes = numberAnnotations(data.annotations ?? [], range);
+  const daily = { range, annotations: notes };
   const content = [
     cardsRow([
       { label: 'CTR', value: formatPercent(ctrPercent(clicks, impressions)) },
@@ -46,6 +54,7 @@ export async function buildSelfServiceReportPdf(
       ['Total Clicks', clicksByDayChart(data.days, daily)],
     ),
     chartBlock('Click Through Rate', ctrByDayChart(data.days, daily)),
+    ...notesList(notes),
   ];
   if (data.productTotal > 0) {
     content.push(

@@ -35,6 +35,7 @@ import { grantAccount, grantCampaign, seesWholeAgency } from '../../../self-serv
 import { platformFailure, withPlatform } from '../../../self-service/platform-access';
 import { enqueueSync } from '../../../self-service/sync-job';
 import { loadCampaign } from './load-campaign';
+import { recordPausePlay, selfServiceChartNotes } from '../../../repositories/annotations';
 
 /**
  * Self-service campaigns of a dealership (spec 001 §2.9–§2.11, §7; spec 000 §2.8). Every route runs
@@ -139,11 +140,10 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   });
 
   /**
-   * `POST .../campaigns/self-service/edit` with `{ campaign_id, vendor_id, customer_account_id,
-   * login_customer_id, status }` (spec 001 §4, §7): `status` is the current status; the server
-   * flips it on the platform, then stores it → `{ campaign_id, status_name }` (the new status).
-   * Idempotent: when the campaign already has the flipped status nothing is sent again. 409 when the
-   * platform is not connected, 503 when it fails (the list rolls the row back).
+   * `POST .../campaigns/self-service/edit` `{ campaign_id, vendor_id, customer_account_id, login_customer_id,
+   * status }` (spec 001 §4, §7): flips the current `status` on the platform, stores it with its pause/play note
+   * (issue 21 §4) → `{ campaign_id, status_name }`. Idempotent: an already flipped campaign is not sent again.
+   * 409 when the platform is not connected, 503 when it fails (the list rolls the row back).
    */
   registerOperation(fastify, selfServiceCampaignOperations.editSelfServiceCampaign, async (request) => {
     const campaign = await loadCampaign(app, { ...request.params, campaign_id: request.body.campaign_id });
@@ -158,6 +158,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
       throw platformFailure(error);
     });
     await setStatusName(app.db, { campaignId: campaign.id, statusName: next });
+    await recordPausePlay(app.db, { campaignId: campaign.id, paused: next === 'paused', now: app.clock() });
     return { campaign_id: campaign.id, status_name: next };
   });
 
@@ -252,10 +253,9 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   });
 
   /**
-   * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf`
-   * (attachment `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts and the
-   * first page of Product Performance, from the same queries as the page's calls. Export class
-   * `download`: 429 with `Retry-After` beyond the caps; laid out in the export pool.
+   * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf` (attachment
+   * `{campaign name}_{start}_{end}.pdf`): header, cards, the three daily charts with their notes and the first page of
+   * Product Performance, from the page's queries. Export class `download`: 429 beyond the caps; laid out in the pool.
    */
   registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceReportPdf, async (request, reply) => {
     const campaign = await loadCampaign(app, request.params);
@@ -276,6 +276,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
           days: await dailyRows(app.db, range),
           products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
           productTotal: await countProducts(app.db, range),
+          annotations: await selfServiceChartNotes(app.db, { campaign, range }),
         },
         today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
         brand: pdfBrandOf(

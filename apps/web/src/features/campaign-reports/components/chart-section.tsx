@@ -18,6 +18,8 @@ export interface ChartSectionProps {
   error?: unknown;
   onRetry?: () => void;
   map?: { name: string; geoJson: unknown };
+  /** Shown under the chart, whatever its state (the notes of a daily chart). */
+  footer?: ReactNode;
 }
 
 /** A report panel holding one chart, with loading, error and empty states. */
@@ -32,6 +34,7 @@ export function ChartSection({
   error,
   onRetry,
   map,
+  footer,
 }: ChartSectionProps) {
   let content: ReactNode;
   if (error) {
@@ -50,6 +53,7 @@ export function ChartSection({
   return (
     <ReportSection title={title} figure={figure} description={description}>
       {content}
+      {footer}
     </ReportSection>
   );
 }

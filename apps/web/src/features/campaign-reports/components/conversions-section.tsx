@@ -6,8 +6,8 @@ import { ErrorState } from '@/components/ui/error-state';
 import { StatCard } from '@/components/ui/stat-card';
 import { useConversions } from '../api/get-conversions';
 import { type ReportParams } from '../api/report-params';
-import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
+import { useReportChartNotes } from './daily-section';
 
 /**
  * Conversions (spec 000 §2.7): page views (tag 4), average time to convert and unique site visitors
@@ -89,10 +89,10 @@ export function UtmSourcesSection({ params }: { params: ReportParams }) {
 /** Orders per day (ROAS; show_roas). */
 export function OrdersSection({ params }: { params: ReportParams }) {
   const roas = useConversions(params).data?.roas;
-  const { startDate, endDate } = params;
+  const { drawn, notes, footer } = useReportChartNotes(params);
   const option = useMemo(
-    () => (roas ? ordersByDayChart(roas, { range: chartRange({ startDate, endDate }) }) : null),
-    [roas, startDate, endDate],
+    () => (roas ? ordersByDayChart(roas, { range: drawn, annotations: notes }) : null),
+    [roas, drawn, notes],
   );
   return (
     <ChartSection
@@ -100,6 +100,7 @@ export function OrdersSection({ params }: { params: ReportParams }) {
       figure={roas ? formatInteger(roas.reduce((sum, day) => sum + day.orders, 0)) : undefined}
       option={option}
       empty={roas?.length === 0}
+      footer={footer('Orders')}
     />
   );
 }
@@ -107,10 +108,10 @@ export function OrdersSection({ params }: { params: ReportParams }) {
 /** Revenue per day (ROAS; show_roas). */
 export function RevenueSection({ params }: { params: ReportParams }) {
   const roas = useConversions(params).data?.roas;
-  const { startDate, endDate } = params;
+  const { drawn, notes, footer } = useReportChartNotes(params);
   const option = useMemo(
-    () => (roas ? revenueByDayChart(roas, { range: chartRange({ startDate, endDate }) }) : null),
-    [roas, startDate, endDate],
+    () => (roas ? revenueByDayChart(roas, { range: drawn, annotations: notes }) : null),
+    [roas, drawn, notes],
   );
   return (
     <ChartSection
@@ -118,6 +119,7 @@ export function RevenueSection({ params }: { params: ReportParams }) {
       figure={roas ? formatCurrency(roas.reduce((sum, day) => sum + day.monetary_value, 0)) : undefined}
       option={option}
       empty={roas?.length === 0}
+      footer={footer('Revenue')}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { BarChart, FunnelChart, LineChart } from 'echarts/charts';
-import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import { getMap, init, registerMap, use as registerModules, type EChartsType } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { type ChartOption } from '@portal/report-charts';
@@ -8,7 +8,17 @@ import { useEffect, useRef } from 'react';
 // Only what the report-charts builders use: this module is the lazily loaded chart chunk. The map
 // modules are a second chunk (`echart-geo`) that `Chart` loads before a map chart is created
 // (an ECharts instance only knows the modules registered before its `init`).
-registerModules([LineChart, BarChart, FunnelChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+// MarkLine: the note markers of the daily charts (issue 21 §4).
+registerModules([
+  LineChart,
+  BarChart,
+  FunnelChart,
+  GridComponent,
+  TooltipComponent,
+  LegendComponent,
+  MarkLineComponent,
+  SVGRenderer,
+]);
 
 export interface EChartProps {
   option: ChartOption;

@@ -33,7 +33,13 @@ import {
   UtmSourcesSection,
 } from './conversions-section';
 import { CreativesTable } from './creatives-table';
-import { DailyChartSection, dailyDefinitions } from './daily-section';
+import {
+  DailyChartSection,
+  dailyDefinitions,
+  managedNotesParams,
+  NotesUnderChart,
+  useChartNotes,
+} from './daily-section';
 import { DmaMapOfCampaign, TopDmasSection } from './dma-section';
 import { EventsMapSection, EventsTableSection } from './events-section';
 import { FunnelSection } from './funnel-section';
@@ -67,35 +73,47 @@ function useSourceMetrics(spec: ReportSectionSpec, params: ReportPageProps['para
   }, [data]);
 }
 
-/** A daily chart of the `report` call, or of the page's own metrics call (`spec.source`). */
+/** A daily chart of the `report` call, or of the page's own metrics call (`spec.source`), with its notes. */
 function DailyChart({ spec, params, report }: SectionProps) {
   const metric = spec.metric ?? 'impressions';
   const source = useSourceMetrics(spec, params);
   const { startDate, endDate } = params;
+  const notesParams = useMemo(() => managedNotesParams(params), [params]);
+  const drawn = useMemo(() => chartRange({ startDate, endDate }), [startDate, endDate]);
+  const notes = useChartNotes(spec.source && spec.source !== 'report' ? notesParams : null, drawn);
   const option = useMemo(
     () =>
-      source
-        ? dailyDefinitions[metric].build(source.metrics as never, { range: chartRange({ startDate, endDate }) })
-        : null,
-    [source, metric, startDate, endDate],
+      source ? dailyDefinitions[metric].build(source.metrics as never, { range: drawn, annotations: notes }) : null,
+    [source, metric, drawn, notes],
   );
   if (!spec.source || spec.source === 'report')
-    return <DailyChartSection report={report} metric={metric} title={spec.title} />;
+    return <DailyChartSection report={report} metric={metric} title={spec.title} notes={notesParams} />;
   const totals = source?.totals;
   const figure = totals
     ? metric === 'ctr'
       ? formatPercent(totals.ctr)
       : formatInteger(metric === 'impressions' ? totals.impressions : totals.clicks)
     : undefined;
-  return <ChartSection title={spec.title} figure={figure} option={option} empty={source?.metrics.length === 0} />;
+  return (
+    <ChartSection
+      title={spec.title}
+      figure={figure}
+      option={option}
+      empty={source?.metrics.length === 0}
+      footer={<NotesUnderChart params={notesParams} title={spec.title} range={drawn} notes={notes} />}
+    />
+  );
 }
 
 function AudienceTrend({ spec, params }: SectionProps) {
   const data = useAudienceMetrics(params).data;
   const { startDate, endDate } = params;
+  const notesParams = useMemo(() => managedNotesParams(params), [params]);
+  const drawn = useMemo(() => chartRange({ startDate, endDate }), [startDate, endDate]);
+  const notes = useChartNotes(notesParams, drawn);
   const option = useMemo(
-    () => (data ? audienceSizeTrendChart(data.audience.trends, { range: chartRange({ startDate, endDate }) }) : null),
-    [data, startDate, endDate],
+    () => (data ? audienceSizeTrendChart(data.audience.trends, { range: drawn, annotations: notes }) : null),
+    [data, drawn, notes],
   );
   return (
     <ChartSection
@@ -103,6 +121,7 @@ function AudienceTrend({ spec, params }: SectionProps) {
       figure={data ? <AudienceSizeFigure audience={data.audience} /> : undefined}
       option={option}
       empty={data?.audience.trends.length === 0}
+      footer={<NotesUnderChart params={notesParams} title={spec.title} range={drawn} notes={notes} />}
     />
   );
 }

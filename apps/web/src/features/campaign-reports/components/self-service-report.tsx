@@ -23,8 +23,10 @@ import { useSelfServiceTrust } from '../api/get-self-service-trust';
 import { type ReportParams } from '../api/report-params';
 import { useSelfServiceCampaign, useSelfServiceMetrics, useSelfServiceProducts } from '../api/self-service-report';
 import { isTablePageParam, useTableState } from '../hooks/use-table-state';
+import { type AnnotationParams } from '../api/annotations';
 import { chartRange } from '../utils/daily';
 import { ChartSection } from './chart-section';
+import { NotesUnderChart, useChartNotes } from './daily-section';
 import { ExportPdfButton } from './export-pdf-button';
 import { ReportCards } from './report-cards';
 import { TableSection } from './table-section';
@@ -127,15 +129,23 @@ export function SelfServiceReport({
   const live = campaign !== undefined && campaign.status !== 'pending';
   const metricsQuery = useSelfServiceMetrics(params, { enabled: live });
   const metrics = metricsQuery.data;
+  const drawn = useMemo(() => chartRange(range), [range]);
+  // The campaign's notes (issue 21 §4): markers on the three charts, the list under each.
+  const notesParams = useMemo<AnnotationParams | null>(
+    () =>
+      campaignId === null ? null : { organizationId, dealershipId, campaignId, campaignKind: 'self_service', ...range },
+    [organizationId, dealershipId, campaignId, range],
+  );
+  const notes = useChartNotes(live ? notesParams : null, drawn);
   const charts = useMemo(() => {
     if (!metrics) return null;
-    const options = { range: chartRange(range) };
+    const options = { range: drawn, annotations: notes };
     return {
       impressions: impressionsByDayChart(metrics.data, options),
       clicks: clicksByDayChart(metrics.data, options),
       ctr: ctrByDayChart(metrics.data, options),
     };
-  }, [metrics, range]);
+  }, [metrics, drawn, notes]);
 
   if (campaignId === null || (campaignQuery.isError && isNotFound(campaignQuery.error)))
     return (
@@ -218,13 +228,32 @@ export function SelfServiceReport({
               title="Total Impressions"
               option={charts?.impressions ?? null}
               empty={metrics?.data.length === 0}
+              footer={
+                notesParams ? (
+                  <NotesUnderChart params={notesParams} title="Total Impressions" range={drawn} notes={notes} />
+                ) : null
+              }
             />
-            <ChartSection title="Total Clicks" option={charts?.clicks ?? null} empty={metrics?.data.length === 0} />
+            <ChartSection
+              title="Total Clicks"
+              option={charts?.clicks ?? null}
+              empty={metrics?.data.length === 0}
+              footer={
+                notesParams ? (
+                  <NotesUnderChart params={notesParams} title="Total Clicks" range={drawn} notes={notes} />
+                ) : null
+              }
+            />
             <div style={{ gridColumn: '1 / -1' }}>
               <ChartSection
                 title="Click Through Rate"
                 option={charts?.ctr ?? null}
                 empty={metrics?.data.length === 0}
+                footer={
+                  notesParams ? (
+                    <NotesUnderChart params={notesParams} title="Click Through Rate" range={drawn} notes={notes} />
+                  ) : null
+                }
               />
             </div>
           </SimpleGrid>
