@@ -271,12 +271,7 @@ function endpoints(probes: BenchProbes) {
   ];
 }
 
-async function loadEndpoints(
-  portal: RunningProcess,
-  bare: RunningProcess,
-  defaultCookie: string,
-  probes: BenchProbes,
-) {
+async function loadEndpoints(portal: RunningProcess, bare: RunningProcess, defaultCookie: string, probes: BenchProbes) {
   const cacheMb = process.env.RESPONSE_CACHE_MB ?? '64';
   section(
     `HTTP load: ${scale.connections} connections, ${scale.durationSeconds} s per endpoint; response cache ${cacheMb === '0' ? 'off' : `${cacheMb} MiB`}`,

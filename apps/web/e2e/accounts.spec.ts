@@ -82,7 +82,7 @@ test('an administrator invites a dealership user, who accepts and sees only thei
   await expect(page.getByRole('alert')).toContainText('already been used');
 });
 
-test("an administrator gives a user their own time zone for the morning alert email", async ({ page }) => {
+test('an administrator gives a user their own time zone for the morning alert email', async ({ page }) => {
   await uiLogin(page, 'agency@demo.test');
   await expect(page).toHaveURL(/\/campaigns\/list/);
   await page.goto('/dashboard/agency/1/users');
