@@ -1,4 +1,5 @@
 import { addDays, localDate, VENDOR_GOOGLE_ADS } from '@portal/contracts';
+import { recordPausePlay } from '../repositories/annotations';
 import type { App } from '../types';
 import type { JobDefinition } from '../jobs/job-definition';
 import {
@@ -73,8 +74,16 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
       );
       if (!onPlatform)
         throw new Error(`Campaign ${campaign.vendorCampaignId} is no longer in account ${campaign.accountName}`);
-      if (onPlatform.statusName !== campaign.statusName)
+      if (onPlatform.statusName !== campaign.statusName) {
+        // Switched on the platform itself (the portal's own switch updates both): the automatic
+        // pause/play note on the campaign's charts (issue 21 §4).
         await setStatusName(app.db, { campaignId: campaign.id, statusName: onPlatform.statusName });
+        await recordPausePlay(app.db, {
+          campaignId: campaign.id,
+          paused: onPlatform.statusName === 'paused',
+          now: app.clock(),
+        });
+      }
       if (from <= to) {
         const range = { startDate: from, endDate: to };
         const daily = await connector.dailyMetrics(token, account, campaign.vendorCampaignId, range);

@@ -344,6 +344,30 @@ describe('products, CSV and status', () => {
     expect(automatic.map((n) => n.kind)).toEqual(flipped === 'paused' ? ['pause', 'play'] : ['play', 'pause']);
   });
 
+  it('a status switched on the platform itself leaves its automatic note at the next sync', async () => {
+    const onPlatform = (await importedCampaign(id)).statusName as 'active' | 'paused';
+    const kind = onPlatform === 'paused' ? 'pause' : 'play';
+    const notesOfKind = async () => {
+      const notes = await get(
+        `${base}/annotations?start_date=2026-01-01&end_date=2027-12-31&campaign_id=${id}&campaign_kind=self_service`,
+      );
+      expect(notes.statusCode, notes.body).toBe(200);
+      return (notes.json().data as Array<{ kind: string }>).filter((n) => n.kind === kind).length;
+    };
+    const before = await notesOfKind();
+    // The portal last saw the other status: someone switched it in Google Ads meanwhile.
+    await t.database.db
+      .update(selfServiceCampaigns)
+      .set({ statusName: onPlatform === 'active' ? 'paused' : 'active' })
+      .where(eq(selfServiceCampaigns.id, id));
+    await syncCampaign(t.app, id, { retryCount: 0, retryLimit: 4 });
+    expect((await importedCampaign(id)).statusName).toBe(onPlatform);
+    expect(await notesOfKind()).toBe(before + 1);
+    // A sync that finds nothing switched adds no note.
+    await syncCampaign(t.app, id, { retryCount: 0, retryLimit: 4 });
+    expect(await notesOfKind()).toBe(before + 1);
+  });
+
   it('a campaign of another dealership is 404', async () => {
     const response = await get(`/api/agencies/1/dealership/101/campaigns/self-service/${id}/metrics?${range}`, admin);
     expect(response.statusCode).toBe(404);
