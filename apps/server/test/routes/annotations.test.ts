@@ -275,7 +275,7 @@ describe('notes in the report PDF', () => {
     expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
     if (process.env.ANNOTATIONS_PDF_OUT) fs.writeFileSync(process.env.ANNOTATIONS_PDF_OUT, response.rawPayload);
     const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain('1. 11/01/2026: Flight start: Flight starts');
+    expect(text).toContain('1. 11/01/2026: Flight starts');
     expect(text).toContain('Radio spot started (Dealership User)');
     expect(text).toContain('Holiday sale (Agency Admin)');
     // The flight's end (Nov 30) is outside the range: not listed.
@@ -309,7 +309,7 @@ describe('notes of a self-service campaign', () => {
     );
     expect(pdf.statusCode, pdf.body.slice(0, 300)).toBe(200);
     const text = pdfText(pdf.rawPayload).replace(/\s+/g, ' ');
-    expect(text).toContain('1. 10/01/2026: Flight start: Flight starts');
+    expect(text).toContain('1. 10/01/2026: Flight starts');
     expect(text).toContain('2. 10/03/2026: Keyword bids raised (Dealership User)');
   });
 });

@@ -98,11 +98,13 @@ export type Annotation = z.infer<typeof annotationSchema>;
 export const annotationListResponseSchema = z.object({ data: z.array(annotationSchema) });
 export type AnnotationListResponse = z.infer<typeof annotationListResponseSchema>;
 
-/** A note as a chart's marker tooltip and the list under the chart say it: automatic notes named by their kind, a user's note by its author. */
+/**
+ * A note as a chart's marker tooltip and the list under the chart say it: a user's note with its
+ * author; an automatic note by its own text, which names what happened ('Flight starts',
+ * 'Campaign paused', 'Budget changed from … to …').
+ */
 export function annotationLine(note: Annotation): string {
-  return note.kind === 'user'
-    ? `${note.text}${note.author_name ? ` (${note.author_name})` : ''}`
-    : `${annotationKindLabels[note.kind]}: ${note.text}`;
+  return note.kind === 'user' ? `${note.text}${note.author_name ? ` (${note.author_name})` : ''}` : note.text;
 }
 
 /** A note of a daily chart with its number ('1', '2', …): the marker's label and the list's number. */

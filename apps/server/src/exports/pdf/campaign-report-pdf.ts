@@ -45,6 +45,7 @@ import {
   drawnRange,
   type ChartAnnotation,
   type ChartOption,
+  wrapLabel,
   type DailyRange,
   type DmaMapData,
 } from '@portal/report-charts';
@@ -217,9 +218,24 @@ const chart =
   (spec, context) => {
     const built = option(spec, context.data, context);
     return built
-      ? [chartSection(spec.title, built, context.width, height)]
+      ? [chartSection(spec.title, built, context.width, Math.max(height, namedBarsHeight(built, context.width)))]
       : [emptySection(spec.title, 'No data for this date range')];
   };
+
+/**
+ * The height horizontal bars need so that each bar's name, wrapped to its room (render-chart.ts
+ * `roomForLabels`: 45% of a narrow chart, about 5.5 pt a character, at most 3 lines of 11 pt), keeps
+ * clear of its neighbours: every band as tall as the longest name plus a gap. 0 for other charts.
+ */
+function namedBarsHeight(option: ChartOption, width: number): number {
+  const axis = option.yAxis as { type?: string; data?: unknown[] } | undefined;
+  if (!axis || Array.isArray(axis) || axis.type !== 'category' || !Array.isArray(axis.data)) return 0;
+  const perLine = Math.max(8, Math.floor((width * 0.45) / 5.5));
+  const lines = axis.data.map((name) =>
+    typeof name === 'string' ? Math.min(3, wrapLabel(name.replaceAll('\n', ''), perLine).split('\n').length) : 1,
+  );
+  return 48 + axis.data.length * (Math.max(1, ...lines) * 11 + 10);
+}
 
 const dailyRows = (spec: ReportSectionSpec, data: ReportPdfData): never[] =>
   (spec.source === 'audience'

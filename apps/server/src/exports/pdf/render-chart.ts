@@ -10,20 +10,26 @@ type Axis = { type?: string; axisLabel?: { formatter?: unknown; [key: string]: u
  * its neighbour. The options stay plain JSON until here, where a formatter function may be added.
  */
 export function compactAxes(option: ChartOption): ChartOption {
-  const fix = (axis: Axis): Axis => {
+  // The names of horizontal bars (a y category axis: DMAs, sites, pages) are never hidden — a bar
+  // without its name misleads; they are wrapped to their room instead (roomForLabels).
+  const fix = (axis: Axis, names = false): Axis => {
     const formatter = axis.axisLabel?.formatter;
-    const label = { ...axis.axisLabel, hideOverlap: true };
+    const label = { ...axis.axisLabel, hideOverlap: !(names && axis.type === 'category') };
     if (axis.type !== 'value' || (formatter !== undefined && formatter !== '{value}' && formatter !== '${value}'))
       return { ...axis, axisLabel: label };
     const prefix = formatter === '${value}' ? '$' : '';
     return { ...axis, axisLabel: { ...label, formatter: (value: number) => `${prefix}${formatCompact(value)}` } };
   };
-  const each = (axes: unknown) =>
-    axes === undefined ? undefined : Array.isArray(axes) ? axes.map((axis: Axis) => fix(axis)) : fix(axes as Axis);
+  const each = (axes: unknown, names = false) =>
+    axes === undefined
+      ? undefined
+      : Array.isArray(axes)
+        ? axes.map((axis: Axis) => fix(axis, names))
+        : fix(axes as Axis, names);
   return {
     ...option,
     ...(option.xAxis === undefined ? {} : { xAxis: each(option.xAxis) }),
-    ...(option.yAxis === undefined ? {} : { yAxis: each(option.yAxis) }),
+    ...(option.yAxis === undefined ? {} : { yAxis: each(option.yAxis, true) }),
   } as ChartOption;
 }
 

@@ -80,13 +80,13 @@ describe('notes on the daily charts (issue 21 §4)', () => {
     const { api } = renderReport('dsp', handlers(notes));
     const markLine = await markedChart();
     expect(markLine.data).toEqual([
-      { xAxis: 0, name: '1', value: '1. Flight start: Flight starts' },
+      { xAxis: 0, name: '1', value: '1. Flight starts' },
       { xAxis: 2, name: '2', value: '2. Price drop (Dealership User)' },
     ]);
     const list = (await screen.findAllByTestId('chart-notes'))[0]!;
     const items = await within(list).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      '1.Feb 1 · Flight start: Flight starts',
+      '1.Feb 1 · Flight starts',
       expect.stringContaining('2.Feb 3 · Price drop (Dealership User)'),
     ]);
     // Only the user's own note has buttons.

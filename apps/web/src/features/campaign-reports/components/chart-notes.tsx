@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Button, Checkbox, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { ANNOTATION_MAX_LENGTH, annotationKindLabels, type NumberedAnnotation } from '@portal/contracts';
+import { ANNOTATION_MAX_LENGTH, type NumberedAnnotation } from '@portal/contracts';
 import { ANNOTATION_COLOR, shortDateLabel, type DailyRange } from '@portal/report-charts';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -176,11 +176,6 @@ export default function ChartNotes({ params, title, range, notes }: ChartNotesPr
                     {shortDateLabel(date)}
                   </Text>
                   {' · '}
-                  {note.kind === 'user' ? null : (
-                    <Text span c="dimmed">
-                      {annotationKindLabels[note.kind]}:{' '}
-                    </Text>
-                  )}
                   {note.text}
                   {note.kind === 'user' && note.author_name ? (
                     <Text span c="dimmed">
