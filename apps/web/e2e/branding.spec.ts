@@ -164,6 +164,11 @@ test('a second agency’s brand: its users see it, its sign-in link shows it, th
   await expect(header(page)).not.toContainText('Campaign Portal');
   const border = await header(page).evaluate((el) => getComputedStyle(el).borderTopColor);
   expect(border).toBe('rgb(11, 114, 133)');
+  // On the document's root: modals and menus, rendered outside the shell, wear the brand too.
+  const rootColor = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+  );
+  expect(rootColor).toBe(COLOR);
   await shot(page, 'branding-dealership-user');
 
   // The agency's sign-in link, without a session.

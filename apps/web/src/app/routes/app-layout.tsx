@@ -1,7 +1,7 @@
 import { Anchor, AppShell, Box, Group, Text } from '@mantine/core';
 import { LAYOUT_MAX_WIDTH, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
 import { IconSpeakerphone } from '@tabler/icons-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { ErrorState } from '@/components/ui/error-state';
@@ -129,12 +129,21 @@ export function AppLayout() {
   );
 }
 
-/** The shell in the colour of the agency in the URL (staff) or the user's own. */
+/**
+ * The shell in the colour of the agency in the URL (staff) or the user's own — set on the document's
+ * root, so modals, menus and toasts (rendered outside the shell, in portals) wear it too.
+ */
 function BrandedShell({ organizationId, children }: { organizationId: number; children: ReactNode }) {
   const ids = useRouteIds();
-  const brand = useAgencyBrand(ids.organizationId ?? organizationId).data;
+  const color = useAgencyBrand(ids.organizationId ?? organizationId).data?.primary_color;
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    const style = Object.entries(brandStyle(color) ?? {});
+    for (const [name, value] of style) root.setProperty(name, String(value));
+    return () => style.forEach(([name]) => root.removeProperty(name));
+  }, [color]);
   return (
-    <AppShell header={{ height: 64 }} padding="md" style={brandStyle(brand?.primary_color)}>
+    <AppShell header={{ height: 64 }} padding="md">
       {children}
     </AppShell>
   );
