@@ -271,6 +271,9 @@ function endpoints(probes: BenchProbes) {
   ];
 }
 
+/** The endpoints the bench user itself may read (not those measured as another agency's administrator). */
+const ownEndpoints = (probes: BenchProbes) => endpoints(probes).filter((endpoint) => !('as' in endpoint));
+
 async function loadEndpoints(portal: RunningProcess, bare: RunningProcess, defaultCookie: string, probes: BenchProbes) {
   const cacheMb = process.env.RESPONSE_CACHE_MB ?? '64';
   section(
@@ -421,14 +424,14 @@ async function loadWithWriters(
     headers: { cookie: cookie.header },
   };
   const quiet: LoadFigures[] = [];
-  for (const endpoint of endpoints(probes)) {
+  for (const endpoint of ownEndpoints(probes)) {
     await fetch(`${portal.url}${endpoint.path}`, { headers: { cookie: cookie.header } });
     quiet.push(await runLoad(`${portal.url}${endpoint.path}`, options));
   }
   const stop = await startWriters(portal, cookie, probes);
   const busy: LoadFigures[] = [];
   try {
-    for (const endpoint of endpoints(probes)) {
+    for (const endpoint of ownEndpoints(probes)) {
       console.info(`loading ${endpoint.name} with writers…`);
       await fetch(`${portal.url}${endpoint.path}`, { headers: { cookie: cookie.header } });
       busy.push(await runLoad(`${portal.url}${endpoint.path}`, options));
@@ -440,7 +443,7 @@ async function loadWithWriters(
     );
     results.writersDone = done;
   }
-  const rows = endpoints(probes).map((endpoint, i) => ({
+  const rows = ownEndpoints(probes).map((endpoint, i) => ({
     name: endpoint.name,
     quiet: quiet[i]!,
     busy: busy[i]!,
@@ -474,7 +477,7 @@ async function mixedLoadAndSoak(
 ) {
   const base = `/api/agencies/${BENCH_ORGANIZATION_ID}/dealership/${probes.dealershipId}`;
   const requests: MixedRequest[] = [
-    ...endpoints(probes).map((e) => ({ method: 'GET' as const, path: e.path })),
+    ...ownEndpoints(probes).map((e) => ({ method: 'GET' as const, path: e.path })),
     {
       method: 'POST',
       path: `${base}/analytics/events`,
