@@ -1,6 +1,5 @@
 import { Anchor, AppShell, Box, Group, Text } from '@mantine/core';
 import { LAYOUT_MAX_WIDTH, ROLE_PLATFORM_STAFF, type Me } from '@portal/contracts';
-import { IconSpeakerphone } from '@tabler/icons-react';
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -11,7 +10,6 @@ import { useAgencyBrand } from '@/features/branding/api/get-agency-brand';
 import { BrandMark, brandStyle } from '@/features/branding/components/brand-mark';
 import { UserMenu } from '@/features/auth/components/user-menu';
 import { AlertBell } from '@/features/alerts/components/alert-bell';
-import { useDealerships } from '@/features/dealerships/api/list-dealerships';
 import { DealershipSwitcher } from '@/features/dealerships/components/dealership-switcher';
 import { paths, switchDealershipPath } from '@/lib/paths';
 import { useRouteIds } from './route-params';
@@ -20,17 +18,6 @@ import { useRouteIds } from './route-params';
 const AgencySwitcher = lazy(() =>
   import('@/features/dealerships/components/agency-switcher').then((m) => ({ default: m.AgencySwitcher })),
 );
-
-function AgencyName({ organizationId }: { organizationId: number }) {
-  const dealershipsQuery = useDealerships(organizationId);
-  const name = dealershipsQuery.data?.organization.name;
-  if (!name) return null;
-  return (
-    <Text fw={600} size="sm" truncate maw={240} visibleFrom="sm" data-testid="agency-name">
-      {name}
-    </Text>
-  );
-}
 
 /**
  * The header (issue 20 §4): the agency's brand (logo, name, colour) for every user of the agency —
@@ -56,16 +43,12 @@ function Header({ me }: { me: Me }) {
           <BrandMark
             brand={brand}
             fallback={
-              <Group gap={6} wrap="nowrap">
-                <IconSpeakerphone size={22} aria-hidden color="var(--mantine-primary-color-filled)" />
-                <Text fw={700} visibleFrom="md">
-                  Campaign Portal
-                </Text>
-              </Group>
+              <Text fw={700} visibleFrom="md">
+                Campaign Portal
+              </Text>
             }
           />
         </Anchor>
-        {brand ? null : <AgencyName organizationId={currentOrganizationId} />}
         {me.role_id === ROLE_PLATFORM_STAFF ? (
           <Suspense fallback={null}>
             <AgencySwitcher
@@ -138,9 +121,9 @@ function BrandedShell({ organizationId, children }: { organizationId: number; ch
   const color = useAgencyBrand(ids.organizationId ?? organizationId).data?.primary_color;
   useLayoutEffect(() => {
     const root = document.documentElement.style;
-    const style = Object.entries(brandStyle(color) ?? {});
-    for (const [name, value] of style) root.setProperty(name, String(value));
-    return () => style.forEach(([name]) => root.removeProperty(name));
+    const before = root.cssText;
+    for (const [name, value] of Object.entries(brandStyle(color) ?? {})) root.setProperty(name, value as string);
+    return () => void (root.cssText = before);
   }, [color]);
   return (
     <AppShell header={{ height: 64 }} padding="md">

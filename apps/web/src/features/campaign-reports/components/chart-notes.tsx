@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Button, Checkbox, Group, Skeleton, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { ANNOTATION_MAX_LENGTH, type NumberedAnnotation } from '@portal/contracts';
 import { ANNOTATION_COLOR, shortDateLabel, type DailyRange } from '@portal/report-charts';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconNotes, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { isApiError } from '@/lib/api-client';
 import {
@@ -246,7 +246,7 @@ export default function ChartNotes({ params, title, range, notes }: ChartNotesPr
           <Button
             size="compact-xs"
             variant="subtle"
-            leftSection={<IconPlus size={14} aria-hidden />}
+            leftSection={<IconNotes size={14} aria-hidden />}
             onClick={startAdding}
             aria-label={`Add a note to ${title}`}
           >
