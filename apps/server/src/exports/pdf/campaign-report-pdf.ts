@@ -49,6 +49,7 @@ import {
   type DailyRange,
   type DmaMapData,
 } from '@portal/report-charts';
+import { unwrapLabel } from './render-chart';
 import { cardsRow, type Card } from './pdf-document';
 import {
   chartSection,
@@ -232,7 +233,7 @@ function namedBarsHeight(option: ChartOption, width: number): number {
   if (!axis || Array.isArray(axis) || axis.type !== 'category' || !Array.isArray(axis.data)) return 0;
   const perLine = Math.max(8, Math.floor((width * 0.45) / 5.5));
   const lines = axis.data.map((name) =>
-    typeof name === 'string' ? Math.min(3, wrapLabel(name.replaceAll('\n', ''), perLine).split('\n').length) : 1,
+    typeof name === 'string' ? Math.min(3, wrapLabel(unwrapLabel(name), perLine).split('\n').length) : 1,
   );
   return 48 + axis.data.length * (Math.max(1, ...lines) * 11 + 10);
 }

@@ -35,6 +35,14 @@ export function compactAxes(option: ChartOption): ChartOption {
 
 type Series = { type?: string; label?: { show?: boolean; position?: string } };
 
+/**
+ * A label wrapped by `wrapLabel` back on one line: a break after a hyphen joins as is, a break at a
+ * space gets its space back ('Birmingham (Anniston and\nTuscaloosa)' → '… and Tuscaloosa)').
+ */
+export function unwrapLabel(label: string): string {
+  return label.replace(/-\n/g, '-').replace(/\n/g, ' ');
+}
+
 /** The share of a narrow chart's width its category names may take. */
 const LABEL_SHARE = 0.45;
 type Grid = { top?: number; right?: number; [key: string]: unknown };
@@ -59,7 +67,7 @@ export function roomForLabels(option: ChartOption, width: number): ChartOption {
   // (DMA names, issue 20 §2): about 5.5 px a character at 10 px.
   const room = Math.round(width * LABEL_SHARE);
   const rewrap = (entry: unknown) =>
-    typeof entry === 'string' ? wrapLabel(entry.replaceAll('\n', ''), Math.max(8, Math.floor(room / 5.5))) : entry;
+    typeof entry === 'string' ? wrapLabel(unwrapLabel(entry), Math.max(8, Math.floor(room / 5.5))) : entry;
   return {
     ...option,
     ...(narrow
