@@ -265,22 +265,38 @@ export function clusterPlaces(places: readonly Place[], aspect: number): PlaceCl
  * ('Kickoff + 2 more events'); the tooltip names every place of a pin and their summed figure.
  */
 function pins(places: readonly Place[], aspect: number, plural: string) {
+  const box = paddedBounds(
+    places.map((p) => [p.longitude, p.latitude, p.longitude, p.latitude] as Bounds),
+    0.25,
+    0.8,
+  );
+  // A pin right of the view's middle carries its label on its left, so the label stays on the map.
+  const middle = box ? (fitBoundsToAspect(box, aspect)[0] + fitBoundsToAspect(box, aspect)[2]) / 2 : 0;
   return clusterPlaces(places, aspect).map((cluster) => ({
     name: cluster.names.join(' · '),
     value: [cluster.longitude, cluster.latitude, cluster.value],
-    // The largest place names the pin, and how many more it holds: 'Main showroom + 2 more locations'.
-    ...(cluster.names.length > 1
-      ? {
-          label: {
+    label: {
+      position: cluster.longitude > middle ? ('left' as const) : ('right' as const),
+      // The largest place names the pin, and how many more it holds: 'Main showroom + 2 more locations'.
+      ...(cluster.names.length > 1
+        ? {
             formatter: `${cluster.names[0]} + ${cluster.names.length - 1} more ${cluster.names.length > 2 ? plural : plural.replace(/s$/, '')}`,
-          },
-        }
-      : {}),
+          }
+        : {}),
+    },
   }));
 }
 
 function pointLabels() {
-  const label = { position: 'right' as const, formatter: '{b}', color: '#212529', fontSize: 11 };
+  // Long names break onto lines of at most 120 px rather than running off the map.
+  const label = {
+    position: 'right' as const,
+    formatter: '{b}',
+    color: '#212529',
+    fontSize: 11,
+    width: 120,
+    overflow: 'break' as const,
+  };
   return {
     label: { show: true, ...label },
     emphasis: { label: { show: true, ...label } },

@@ -134,6 +134,12 @@ describe('geo charts', () => {
       ['Service Clinic · Truck Month Kickoff', [-95.372, 29.762, 292], 'Service Clinic + 1 more event'],
       ['Spring Sale Event', [-97.74, 30.27, 50], undefined],
     ]);
+    // A pin right of the view's middle (Houston, east of Austin) is labelled on its left, so the label
+    // stays on the map (the PDF's walk-in map cut 'Mungenast St. Louis Honda' at its right edge).
+    expect((series.data as Array<{ label?: { position?: string } }>).map((pin) => pin.label?.position)).toEqual([
+      'left',
+      'right',
+    ]);
     expect(clusterPlaces([], 2)).toEqual([]);
     const walkIns = walkInLocationsChart({
       mapName: 'dma',
