@@ -19,16 +19,6 @@ export const annotationCampaignKinds = ['managed', 'self_service'] as const;
 export const annotationCampaignKindSchema = z.enum(annotationCampaignKinds);
 export type AnnotationCampaignKind = z.infer<typeof annotationCampaignKindSchema>;
 
-/** Short labels of the kinds (list, chart tooltip, PDF). */
-export const annotationKindLabels: Record<AnnotationKind, string> = {
-  user: 'Note',
-  flight_start: 'Flight start',
-  flight_end: 'Flight end',
-  budget_change: 'Budget change',
-  pause: 'Paused',
-  play: 'Resumed',
-};
-
 /** Path of a dealership's notes: `/api/agencies/{organization_id}/dealership/{dealership_id}/annotations`. */
 export const annotationsParamsSchema = tenantParamsSchema;
 /** Path of one note. */
