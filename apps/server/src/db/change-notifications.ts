@@ -131,6 +131,9 @@ export const DATA_KINDS: Readonly<Record<string, WatchedTable>> = {
   platform_connections: { kind: 'self-service', tenants: byOrganization() },
   platform_account_assignments: { kind: 'self-service', tenants: byTenantColumns },
   inventory_vehicles: { kind: 'inventory', tenants: byDealership() },
+  // Issue 22: inventory history and a dealership's sold vehicles (attribution reads both).
+  inventory_snapshots: { kind: 'inventory', tenants: byDealership() },
+  vehicle_sales: { kind: 'campaigns', tenants: byDealership() },
   audiences: { kind: 'inventory', tenants: byDealership() },
   organizations: { kind: 'tenancy', tenants: byOrganization('id') },
   organization_email_domains: { kind: 'tenancy', tenants: byOrganization() },

@@ -52,6 +52,11 @@ async function seedEmptyTables() {
     sql`insert into report_schedule_runs (schedule_id, run_date) values (${Number(schedule!.id)}, '2026-11-01')`,
   );
   await exec(sql`insert into report_deliveries (key) values ('scoped-invalidation-test')`);
+  // Issue 22: a sold vehicle and a day of inventory history.
+  await exec(sql`insert into vehicle_sales (dealership_id, vin, sold_date, deal_type)
+    values (${a}, '1HGCM82633A004352', '2026-11-01', 'used') on conflict do nothing`);
+  await exec(sql`insert into inventory_snapshots (dealership_id, vin, snapshot_date)
+    values (${a}, '1HGCM82633A004352', '2026-11-01') on conflict do nothing`);
   // Issue 21 §5: the delivery log of that run.
   await exec(sql`insert into report_schedule_deliveries (schedule_id, organization_id, dealership_id, run_date, recipient, queued_at)
     values (${Number(schedule!.id)}, 1, ${a}, '2026-11-01', 'a@scoped.test', now())`);

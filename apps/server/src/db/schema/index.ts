@@ -12,3 +12,4 @@ export * from './accounts';
 export * from './trust';
 export * from './alerts';
 export * from './annotations';
+export * from './sales';

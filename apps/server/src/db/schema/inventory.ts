@@ -22,6 +22,11 @@ export const inventoryVehicles = pgTable(
     exteriorColor: text('exterior_color'),
     imageUrl: text('image_url'),
     firstSeenDate: date('first_seen_date', { mode: 'string' }),
+    /**
+     * The day the vehicle left the feed (issue 22 §1): the first snapshot of the dealership's
+     * inventory without it; null while it is on the lot. "Sold" once a `vehicle_sales` row names it.
+     */
+    goneDate: date('gone_date', { mode: 'string' }),
     /** The provider the listing came from; null for the dealership's own feed (POST .../inventory/feed). */
     inventoryDataProviderId: integer('inventory_data_provider_id').references(() => inventoryDataProviders.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

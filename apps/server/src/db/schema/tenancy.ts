@@ -25,12 +25,24 @@ export const organizations = pgTable(
     brandLogoVersion: text('brand_logo_version'),
     emailSenderName: text('email_sender_name'),
     emailReplyTo: text('email_reply_to'),
+    /**
+     * Sales attribution (issue 22 §2, docs/attribution.md): a sale is attributed to a campaign that
+     * served its VIN within `attribution_window_days` (1–90) days before the sale; `attribution_model`
+     * 'last_touch' (default) or 'even_split'. `aged_inventory_days`: the Inventory insights page's
+     * "aged" threshold in days on lot.
+     */
+    attributionWindowDays: integer('attribution_window_days').notNull().default(30),
+    attributionModel: text('attribution_model').notNull().default('last_touch'),
+    agedInventoryDays: integer('aged_inventory_days').notNull().default(60),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('organizations_report_paper_size_check', sql`${t.reportPaperSize} in ('letter', 'a4')`),
     check('organizations_brand_primary_color_check', sql`${t.brandPrimaryColor} ~ '^#[0-9a-f]{6}$'`),
     check('organizations_brand_logo_type_check', sql`${t.brandLogoType} in ('image/png', 'image/jpeg')`),
+    check('organizations_attribution_window_check', sql`${t.attributionWindowDays} between 1 and 90`),
+    check('organizations_attribution_model_check', sql`${t.attributionModel} in ('last_touch', 'even_split')`),
+    check('organizations_aged_inventory_days_check', sql`${t.agedInventoryDays} between 1 and 365`),
   ],
 );
 
