@@ -44,6 +44,10 @@ export const UNWATCHED_TABLES = [
   // Annotations (issue 21 §4): read only by the notes list of a chart, an uncached answer (the
   // report answers the response cache keeps do not carry them), and by the PDF, built on request.
   'annotations',
+  // Roll-ups of campaign_daily_metrics (issue 24 §2), written by its triggers in the same statement:
+  // that table's own notification already names every tenant they change.
+  'dealership_daily_metrics',
+  'campaign_delivery_totals',
 ] as const;
 
 /** Tables whose writes send `portal_auth_changed`: what `findSessionTenant` reads. */

@@ -13,3 +13,4 @@ export * from './trust';
 export * from './alerts';
 export * from './annotations';
 export * from './sales';
+export * from './rollups';

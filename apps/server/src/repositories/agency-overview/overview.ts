@@ -10,7 +10,7 @@ import {
   type OverviewRow,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { campaignDailyMetrics as metrics, dealerships, organizations } from '../../db/schema';
+import { dealershipDailyMetrics as metrics, dealerships, organizations } from '../../db/schema';
 import { loadTrustSignals } from './trust-signals';
 
 /** Summed parts of a period (spend in dollars). Ratios are computed from these, never averaged. */
@@ -87,8 +87,8 @@ const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
  * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
  * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
  * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
- * One statement reads the metrics: the (dealership_id, date) index range of each rooftop over both
- * periods, summed per rooftop and day. Null when the organization does not exist.
+ * One statement reads the metrics: the (dealership_id, date) range of each rooftop over both periods
+ * in `dealership_daily_metrics`, the roll-up of its campaigns' days that triggers keep (docs/performance.md). Null when the organization does not exist.
  */
 export async function getAgencyOverview(
   db: Db,
@@ -120,16 +120,15 @@ export async function getAgencyOverview(
           .select({
             dealershipId: metrics.dealershipId,
             date: metrics.date,
-            impressions: sql<number>`sum(${metrics.impressions})`.mapWith(Number),
-            clicks: sql<number>`sum(${metrics.clicks})`.mapWith(Number),
-            spend: sql<number>`sum(${metrics.spend})`.mapWith(Number),
-            leads: sql<number>`sum(${metrics.leads})`.mapWith(Number),
-            calls: sql<number>`sum(${metrics.calls})`.mapWith(Number),
-            sales: sql<number>`sum(${metrics.sales})`.mapWith(Number),
+            impressions: metrics.impressions,
+            clicks: metrics.clicks,
+            spend: metrics.spend,
+            leads: metrics.leads,
+            calls: metrics.calls,
+            sales: metrics.sales,
           })
           .from(metrics)
-          .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)))
-          .groupBy(metrics.dealershipId, metrics.date);
+          .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)));
   const rangeDays = daysOf(range);
   const dayIndex = new Map(rangeDays.map((day, index) => [day, index]));
   const perRooftop = new Map(

@@ -7,7 +7,12 @@ import {
   type CampaignTrust,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { campaignDailyMetrics as metrics, campaignFreshness, managedCampaigns as campaigns } from '../../db/schema';
+import {
+  campaignDailyMetrics as metrics,
+  campaignDeliveryTotals as totals,
+  campaignFreshness,
+  managedCampaigns as campaigns,
+} from '../../db/schema';
 import type { TrustSettings } from './settings';
 
 export interface CampaignTrustParams {
@@ -20,8 +25,9 @@ export interface CampaignTrustParams {
 
 /**
  * Freshness (ingestion file set) and pacing of the managed campaigns of some dealerships, in the
- * organization's zone at `now` (docs/trust.md). Delivery to date is summed from the flight start
- * through the pacing day (yesterday, or the flight end) in one pass over the daily metrics.
+ * organization's zone at `now` (docs/trust.md). Delivery to date is the flight start through the
+ * pacing day (yesterday, or the flight end): the campaign's `campaign_delivery_totals` less its rows
+ * outside that window.
  */
 export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Promise<CampaignTrust[]> {
   if (params.dealershipIds.length === 0) return [];
@@ -39,16 +45,20 @@ export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Pr
       booked: campaigns.bookedImpressions,
       dataThrough: campaignFreshness.dataThrough,
       arrivedAt: campaignFreshness.arrivedAt,
-      // Both sums in one pass over the flight's rows, and only for a running campaign (pacing is
-      // computed for active ones only): [impressions, spend] to date.
+      // [impressions, spend] to date, only for a running campaign (pacing is computed for active
+      // ones only): the campaign's roll-up total (every day it has rows) less its few rows outside
+      // the flight-to-yesterday window — two probes of the (campaign_id, date) key instead of
+      // summing the flight's days (docs/performance.md "Roll-ups").
       delivered: sql<[number, number] | null>`case when ${campaigns.campaignStatus} = 'active' then (
-        select json_build_array(coalesce(sum(${metrics.impressions}), 0), coalesce(sum(${metrics.spend}), 0))
+        select json_build_array(coalesce(${totals.impressions}, 0) - coalesce(sum(${metrics.impressions}), 0),
+          coalesce(${totals.spend}, 0) - coalesce(sum(${metrics.spend}), 0))
         from ${metrics}
-        where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} >= ${campaigns.startDate}
-        and ${metrics.date} <= least(${campaigns.endDate}, ${yesterday}::date)) end`,
+        where ${metrics.campaignId} = ${campaigns.id} and (${metrics.date} < ${campaigns.startDate}
+        or ${metrics.date} > least(${campaigns.endDate}, ${yesterday}::date))) end`,
     })
     .from(campaigns)
     .leftJoin(campaignFreshness, eq(campaignFreshness.campaignId, campaigns.id))
+    .leftJoin(totals, eq(totals.campaignId, campaigns.id))
     .where(
       and(
         sql`${campaigns.dealershipId} in (${sql.join(

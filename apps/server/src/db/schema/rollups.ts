@@ -1,0 +1,39 @@
+import { date, integer, numeric, pgTable, primaryKey, bigint } from 'drizzle-orm/pg-core';
+
+const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * Roll-ups of `campaign_daily_metrics` (issue 23 §1, issue 24 §2; docs/performance.md "Roll-ups"),
+ * kept by statement triggers on that table (migration 0023): every INSERT, UPDATE, DELETE or
+ * TRUNCATE — ingestion, the demo load, the bench's COPY, a test's own insert — adds its rows'
+ * difference in the same transaction, so a roll-up is never behind its table. No foreign keys: a
+ * deleted campaign's rows leave a zero row behind, which sums the same.
+ *
+ * `dealership_daily_metrics`: one row per dealership and day, the sums of its managed campaigns
+ * (spend in dollars) — what the agency overview reads instead of every campaign's day.
+ */
+export const dealershipDailyMetrics = pgTable(
+  'dealership_daily_metrics',
+  {
+    dealershipId: integer('dealership_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    impressions: count('impressions'),
+    clicks: count('clicks'),
+    spend: numeric('spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    leads: count('leads'),
+    calls: count('calls'),
+    sales: count('sales'),
+  },
+  (t) => [primaryKey({ columns: [t.dealershipId, t.date] })],
+);
+
+/**
+ * A managed campaign's delivery over every day it has rows (impressions; spend in dollars): pacing's
+ * delivery to date is this total less the few rows outside the flight-to-yesterday window, two
+ * index probes instead of summing the flight's days.
+ */
+export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
+  campaignId: integer('campaign_id').primaryKey(),
+  impressions: count('impressions'),
+  spend: numeric('spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+});
