@@ -7,6 +7,7 @@
  *   BENCH_ONLY=reliability runs only the mixed workload and the soak; BENCH_ONLY=isolation only the export-isolation run;
  *   BENCH_ONLY=web only the web step (BENCH_WEB_RUNS: runs per page, default 5 or 2); BENCH_DROP=1 drops the database at the end (CI);
  *   BENCH_ONLY=writers the HTTP load per endpoint without and then with writers in other tenants (issue 24);
+ *   BENCH_ONLY=partitioning the daily metrics plain vs partitioned by month (issue 24 §3, bench/partitioning.ts);
  *   BENCH_SECONDS: seconds per endpoint
  *
  * 1. generates the data set into a fresh PostgreSQL database with COPY (rows per second per table),
@@ -24,6 +25,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client';
+import { comparePartitioning } from './partitioning';
 import { ingestBuffers } from '../src/ingestion';
 import { evaluateAlerts } from '../src/repositories/alerts';
 import { buildMonthOverMonthWorkbook } from '../src/exports/reports/month-over-month-files';
@@ -823,9 +825,29 @@ async function exportsAndWeb(
   }
 }
 
+/** Issue 24 §3: the daily metrics plain vs partitioned by month (bench/partitioning.ts). */
+async function partitioning() {
+  section('Partitioning by month: the same statements on the plain and the partitioned table');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    const figures = await comparePartitioning(pool);
+    table(
+      ['statement (per id, best of 3 passes over 40 ids)', 'plain ms', 'partitioned ms', 'partitioned ÷ plain'],
+      figures.map((f) => [f.query, f.plainMs, f.partitionedMs, f.ratio]),
+    );
+    results.partitioning = figures;
+  } finally {
+    await pool.end();
+  }
+}
+
 async function main() {
   const probes = await generate();
   if (process.env.BENCH_ONLY === 'generate') return;
+  if (process.env.BENCH_ONLY === 'partitioning') {
+    await partitioning();
+    return;
+  }
   console.info('starting the portal and the bare route…');
   const portal = await startPortal(databaseUrl, PORTAL_PORT);
   const bare = await startBare(BARE_PORT).catch(async (error: unknown) => {

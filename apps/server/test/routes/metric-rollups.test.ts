@@ -12,7 +12,7 @@ import { build, type TestContext } from '../helper';
 
 let t: TestContext;
 const rows = async (query: ReturnType<typeof sql>) =>
-  (await t.database.db.execute(query)).rows as Array<Record<string, unknown>>;
+  ((await t.database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 
 beforeAll(async () => {
   t = await build();
