@@ -55,6 +55,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       connectionString,
       max: 10,
       connectionTimeoutMillis: 5_000,
+      // No JIT: the portal's statements read index ranges; PostgreSQL's cost estimate of a 500-day
+      // report or a 50-rooftop overview crosses jit_above_cost and compiling took 20–250 ms of a
+      // statement that runs in 10 (docs/performance.md "Roll-ups").
+      options: '-c jit=off',
       onConnect: changes.onConnect,
     });
     // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.

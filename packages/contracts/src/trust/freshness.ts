@@ -54,9 +54,22 @@ export function expectedThrough(
   return capped < flight.start ? null : capped;
 }
 
+/**
+ * One Intl formatter per zone and options, kept: building one costs far more than formatting with
+ * it, and the list and agency overview format a freshness label per campaign (1,000 on a 50-rooftop
+ * agency).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatter = (timeZone: string, options: Intl.DateTimeFormatOptions) => {
+  const key = timeZone + JSON.stringify(options);
+  let kept = formatters.get(key);
+  if (!kept) formatters.set(key, (kept = new Intl.DateTimeFormat('en-US', { ...options, timeZone })));
+  return kept;
+};
+
 /** The wall-clock hour (0–23) of an instant in a zone. */
 export function localHour(now: Instant, timeZone: string): number {
-  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(
+  const hour = formatter(timeZone, { hour: 'numeric', hourCycle: 'h23' }).format(
     now instanceof Date ? now : new Date(now),
   );
   return Number(hour) % 24;
@@ -64,8 +77,7 @@ export function localHour(now: Instant, timeZone: string): number {
 
 /** "6:14 AM CST": an instant's time and zone abbreviation in `timeZone`. */
 export function formatTimeWithZone(instant: Instant, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
+  return formatter(timeZone, {
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
@@ -80,6 +92,18 @@ export function formatTimeWithZone(instant: Instant, timeZone: string): string {
  */
 export function freshnessLabel(dataThrough: CalendarDay | null, updatedAt: Instant | null, timeZone: string): string {
   if (!dataThrough) return 'No data yet';
+  // Campaigns of one ingestion share their label: kept (up to 1,000) instead of formatted per campaign.
+  const key = `${dataThrough} ${updatedAt === null ? '' : new Date(updatedAt).getTime()} ${timeZone}`;
+  let label = labels.get(key);
+  if (label === undefined) {
+    if (labels.size >= 1000) labels.clear();
+    labels.set(key, (label = formatLabel(dataThrough, updatedAt, timeZone)));
+  }
+  return label;
+}
+const labels = new Map<string, string>();
+
+function formatLabel(dataThrough: CalendarDay, updatedAt: Instant | null, timeZone: string): string {
   const through = `Data through ${formatDay(dataThrough, 'long')}`;
   if (updatedAt === null) return through;
   const updatedDay = localDate(updatedAt, timeZone);

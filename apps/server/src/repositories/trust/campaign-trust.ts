@@ -47,14 +47,19 @@ export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Pr
       arrivedAt: campaignFreshness.arrivedAt,
       // [impressions, spend] to date, only for a running campaign (pacing is computed for active
       // ones only): the campaign's roll-up total (every day it has rows) less its few rows outside
-      // the flight-to-yesterday window — two probes of the (campaign_id, date) key instead of
-      // summing the flight's days (docs/performance.md "Roll-ups").
+      // the flight-to-yesterday window — two range probes of the (campaign_id, date) key (one
+      // with an OR would read every day of the campaign) instead of summing the flight's days
+      // (docs/performance.md "Roll-ups").
       delivered: sql<[number, number] | null>`case when ${campaigns.campaignStatus} = 'active' then (
-        select json_build_array(coalesce(${totals.impressions}, 0) - coalesce(sum(${metrics.impressions}), 0),
-          coalesce(${totals.spend}, 0) - coalesce(sum(${metrics.spend}), 0))
-        from ${metrics}
-        where ${metrics.campaignId} = ${campaigns.id} and (${metrics.date} < ${campaigns.startDate}
-        or ${metrics.date} > least(${campaigns.endDate}, ${yesterday}::date))) end`,
+        select json_build_array(coalesce(${totals.impressions}, 0) - coalesce(sum(outside.impressions), 0),
+          coalesce(${totals.spend}, 0) - coalesce(sum(outside.spend), 0))
+        from (
+          select ${metrics.impressions} impressions, ${metrics.spend} spend from ${metrics}
+          where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} < ${campaigns.startDate}
+          union all
+          select ${metrics.impressions}, ${metrics.spend} from ${metrics}
+          where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} > least(${campaigns.endDate}, ${yesterday}::date)
+        ) outside) end`,
     })
     .from(campaigns)
     .leftJoin(campaignFreshness, eq(campaignFreshness.campaignId, campaigns.id))
