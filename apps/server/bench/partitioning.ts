@@ -112,7 +112,7 @@ export async function comparePartitioning(pool: pg.Pool): Promise<PartitioningFi
       },
       {
         name: "a dealership's months over 13 months (month over month)",
-        sql: `select date_trunc('month', date) month, ${sums} from {table} where dealership_id = $1 and date between $2 and $3 group by 1`,
+        sql: `select date_trunc('month', date) as month_start, ${sums} from {table} where dealership_id = $1 and date between $2 and $3 group by 1`,
         ids: 'dealerships',
         params: (id) => [id, yearAgo, last],
       },
