@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import { alerts } from '../../src/db/schema';
 import { evaluateAlerts } from '../../src/repositories/alerts';
 import { peerBand } from '../../src/repositories/agency-overview/overview';
+import { loadTrustSignals } from '../../src/repositories/agency-overview/trust-signals';
+import { loadCampaignTrust, loadTrustSettings } from '../../src/repositories/trust';
 import { TEST_NOW } from '../constants';
 import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
 
@@ -33,6 +35,40 @@ async function openAlertsOf(dealershipId: number): Promise<number> {
 afterAll(async () => {
   await t.close();
 });
+
+/**
+ * The overview's signals as the managed list derives them, one campaign at a time in JavaScript
+ * (`loadCampaignTrust`: computePacing, campaignFreshness): the oracle the overview's counts in SQL
+ * must equal.
+ */
+async function signalsPerCampaign(organizationId: number, dealershipIds: number[], now: Date) {
+  const settings = await loadTrustSettings(t.database.db, { organizationId });
+  const campaigns = await loadCampaignTrust(t.database.db, { dealershipIds, now, settings });
+  return new Map(
+    dealershipIds.map((id) => {
+      const own = campaigns.filter((c) => c.dealership_id === id);
+      const paced = own.filter((c) => c.pacing !== null);
+      const under = paced.filter((c) => c.pacing!.state === 'under').length;
+      const over = paced.filter((c) => c.pacing!.state === 'over').length;
+      const pacing =
+        paced.length === 0
+          ? 'No paced campaigns'
+          : under + over === 0
+            ? `All ${paced.length} on track`
+            : `${[under > 0 ? `${under} under` : null, over > 0 ? `${over} over` : null].filter(Boolean).join(', ')} of ${paced.length} paced`;
+      const running = own.filter((c) => c.freshness.expected_through !== null);
+      const stale = running.filter((c) => c.freshness.stale).length;
+      const freshness =
+        running.length === 0
+          ? 'No running campaigns'
+          : stale > 0
+            ? `Stale: ${stale} of ${running.length} running`
+            : running.reduce((a, b) => ((b.freshness.updated_at ?? '') > (a.freshness.updated_at ?? '') ? b : a))
+                .freshness.label;
+      return [id, { pacing, freshness }];
+    }),
+  );
+}
 
 const get = (query: string, cookie = agency) =>
   t.app.inject({ method: 'GET', url: `/api/agencies/1/overview?${query}`, headers: authHeaders(cookie) });
@@ -96,6 +132,40 @@ describe('agency overview', () => {
     expect(totals.cost_per_lead).toBe(sum('leads') > 0 ? Math.round((sum('spend') / sum('leads')) * 100) / 100 : null);
     const prior = demoSums(overview.rows[0]!.dealership_id, previousPeriod(RANGE));
     expect(overview.rows[0]!.previous.impressions).toBe(prior.impressions);
+  });
+
+  it('counts pacing and freshness per rooftop as the list computes them, campaign by campaign', async () => {
+    const ids = readDemoFile('dealerships')
+      .filter((d) => d.organization_id === '1')
+      .map((d) => Number(d.id));
+    // Before and after the stale hour, a day later (yesterday's data is then missing), and mid-flight.
+    const instants = [
+      TEST_NOW,
+      new Date(TEST_NOW.getTime() - 12 * 3_600_000),
+      new Date(TEST_NOW.getTime() + 86_400_000),
+    ];
+    // A campaign with rows outside its flight takes pacing's probe path; one exactly on a band edge
+    // would be counted as the list shows it.
+    await t.database.db
+      .execute(sql`insert into campaign_daily_metrics (campaign_id, dealership_id, date, impressions, spend)
+      select id, dealership_id, start_date - 3, 5000, 12.34 from managed_campaigns where dealership_id = 101 and campaign_status = 'active'
+      on conflict do nothing`);
+    let states = 0;
+    for (const now of instants) {
+      const expected = await signalsPerCampaign(1, ids, now);
+      const counted = await loadTrustSignals(t.database.db, { organizationId: 1, dealershipIds: ids, asOf: '', now });
+      for (const id of ids) {
+        expect({ id, pacing: counted.get(id)!.pacing_state, freshness: counted.get(id)!.data_freshness }).toEqual({
+          id,
+          ...expected.get(id),
+        });
+        if (/under|over/.test(expected.get(id)!.pacing)) states++;
+      }
+    }
+    // The comparison covered rooftops with campaigns off pace, not only empty ones.
+    expect(states).toBeGreaterThan(0);
+    await t.database.db.execute(sql`delete from campaign_daily_metrics m using managed_campaigns c
+      where c.id = m.campaign_id and c.dealership_id = 101 and m.date = c.start_date - 3`);
   });
 
   it('filters by name and sorts; the percentile band needs 5 comparable rooftops', async () => {

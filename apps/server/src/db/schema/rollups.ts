@@ -36,4 +36,11 @@ export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
   campaignId: integer('campaign_id').primaryKey(),
   impressions: count('impressions'),
   spend: numeric('spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+  /**
+   * Bounds of the days the campaign has rows: widened by every write, never narrowed (after a
+   * deleted day they are loose but still true). When they lie inside the flight-to-yesterday
+   * window, the total is the delivery to date without reading a row.
+   */
+  firstDate: date('first_date', { mode: 'string' }),
+  lastDate: date('last_date', { mode: 'string' }),
 });

@@ -1,15 +1,34 @@
-import type { TrustSignals } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+import { addDays, freshnessLabel, localDate, localHour, type TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { localDate } from '@portal/contracts';
 import { openAlertsByDealership } from '../alerts';
-import { loadCampaignTrust, loadTrustSettings } from '../trust';
+import { loadTrustSettings } from '../trust';
+
+/** Per rooftop: its managed campaigns' pacing and freshness, counted in PostgreSQL. */
+export interface RooftopTrustCounts {
+  paced: number;
+  under: number;
+  over: number;
+  running: number;
+  stale: number;
+  /** The running campaign whose data arrived last (ties: the lowest id): its freshness label. */
+  newestThrough: string | null;
+  newestAt: Date | null;
+}
 
 /**
  * Issue 21's signals of each rooftop on the agency overview (issue 23): pacing and data freshness
- * of its managed campaigns at `now` (the server's clock; docs/trust.md), from the same functions as
- * the managed list and the report header, and its open alerts (issue 21 §3: unresolved, not
- * snoozed; acknowledged ones count until they clear). `asOf` (the range's last day) is not used:
- * pacing, freshness and alerts are always as of today.
+ * of its managed campaigns at `now` (the server's clock; docs/trust.md) and its open alerts (issue
+ * 21 §3: unresolved, not snoozed; acknowledged ones count until they clear). `asOf` (the range's
+ * last day) is not used: pacing, freshness and alerts are always as of today.
+ *
+ * The same rules as the managed list and the report header (`computePacing`, `expectedThrough` in
+ * @portal/contracts, delivery to date from `campaign_delivery_totals` as in `loadCampaignTrust`),
+ * evaluated per campaign and counted per rooftop in one statement, so a 50-rooftop agency's 1,000
+ * campaigns cost no JavaScript each (docs/performance.md "Roll-ups"). Pace % is computed in float8
+ * with JavaScript's operation order and rounding (`floor(x × 10 + 0.5) ÷ 10`), so a campaign on a
+ * band's edge is counted as the list shows it; `test/routes/agency-overview.test.ts` holds the
+ * counts equal to the per-campaign functions on the demo at several instants.
  */
 export async function loadTrustSignals(
   db: Db,
@@ -20,45 +39,126 @@ export async function loadTrustSignals(
   }: { organizationId: number; dealershipIds: number[]; asOf: string; now?: Date | undefined },
 ): Promise<Map<number, TrustSignals>> {
   const settings = await loadTrustSettings(db, { organizationId });
-  const campaigns = await loadCampaignTrust(db, { dealershipIds, now, settings });
-  const alerts = await openAlertsByDealership(db, { organizationId, today: localDate(now, settings.timeZone) });
+  const today = localDate(now, settings.timeZone);
+  const [counts, alerts] = await Promise.all([
+    countRooftopTrust(db, {
+      dealershipIds,
+      today,
+      expectedDay: addDays(today, localHour(now, settings.timeZone) >= settings.staleAfterHour ? -1 : -2),
+      band: settings.band,
+    }),
+    openAlertsByDealership(db, { organizationId, today }),
+  ]);
   return new Map(
     dealershipIds.map((id) => {
-      const own = campaigns.filter((c) => c.dealership_id === id);
+      const own = counts.get(id) ?? NO_CAMPAIGNS;
       return [
         id,
         {
           available: true,
           pacing_state: pacingState(own),
           open_alerts: alerts.get(id) ?? 0,
-          data_freshness: dataFreshness(own),
+          data_freshness: dataFreshness(own, settings.timeZone),
         },
       ];
     }),
   );
 }
 
-type Campaigns = Awaited<ReturnType<typeof loadCampaignTrust>>;
+const NO_CAMPAIGNS: RooftopTrustCounts = {
+  paced: 0,
+  under: 0,
+  over: 0,
+  running: 0,
+  stale: 0,
+  newestThrough: null,
+  newestAt: null,
+};
+
+/**
+ * Counts per rooftop: paced campaigns (active, started by yesterday, with booked impressions or a
+ * budget) and those under or over the band; running campaigns (active, expecting data by
+ * `expectedDay` within their flight) and the stale ones; the newest running campaign's freshness.
+ */
+export async function countRooftopTrust(
+  db: Db,
+  params: { dealershipIds: number[]; today: string; expectedDay: string; band: { low: number; high: number } },
+): Promise<Map<number, RooftopTrustCounts>> {
+  if (params.dealershipIds.length === 0) return new Map();
+  const yesterday = addDays(params.today, -1);
+  const ids = sql.join(
+    params.dealershipIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute(sql`
+    with c as (
+      select c.id, c.dealership_id, c.start_date s, c.end_date e, c.campaign_status = 'active' active,
+        c.booked_impressions booked, c.budget, f.data_through, f.arrived_at,
+        least(c.end_date, ${yesterday}::date) as_of, least(c.end_date, ${params.expectedDay}::date) expected,
+        t.campaign_id is not null has_rows, t.impressions, t.spend, t.first_date, t.last_date
+      from managed_campaigns c
+      left join campaign_freshness f on f.campaign_id = c.id
+      left join campaign_delivery_totals t on t.campaign_id = c.id
+      where c.dealership_id in (${ids})
+    ), d as (
+      select c.*,
+        case when not active or as_of < s then null
+          when not has_rows then 0::float8
+          when booked > 0 then (impressions - case when first_date >= s and last_date <= as_of then 0 else
+            coalesce((select sum(m.impressions) from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.s), 0)
+            + coalesce((select sum(m.impressions) from campaign_daily_metrics m where m.campaign_id = c.id and m.date > c.as_of), 0) end)::float8
+          else (spend - case when first_date >= s and last_date <= as_of then 0 else
+            coalesce((select sum(m.spend) from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.s), 0)
+            + coalesce((select sum(m.spend) from campaign_daily_metrics m where m.campaign_id = c.id and m.date > c.as_of), 0) end)::float8
+        end actual,
+        case when booked > 0 then booked::float8 else coalesce(budget, 0)::float8 end target
+      from c
+    ), p as (
+      select d.*, active and as_of >= s and target > 0 paced, active and expected >= s running from d
+    ), r as (
+      select p.*, case when paced then
+        floor((actual / ((target * ((as_of - s) + 1)::float8) / ((e - s) + 1)::float8)) * 100 * 10 + 0.5) / 10 end pace
+      from p
+    )
+    select dealership_id,
+      count(*) filter (where paced)::int paced,
+      count(*) filter (where paced and pace < ${params.band.low})::int under_pace,
+      count(*) filter (where paced and pace > ${params.band.high})::int over_pace,
+      count(*) filter (where running)::int running,
+      count(*) filter (where running and (data_through is null or data_through < expected))::int stale,
+      (array_agg(data_through::text order by arrived_at desc nulls last, id) filter (where running))[1] newest_through,
+      (array_agg(arrived_at order by arrived_at desc nulls last, id) filter (where running))[1] newest_at
+    from r group by dealership_id`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return new Map(
+    rows.map((row) => [
+      Number(row.dealership_id),
+      {
+        paced: Number(row.paced),
+        under: Number(row.under_pace),
+        over: Number(row.over_pace),
+        running: Number(row.running),
+        stale: Number(row.stale),
+        newestThrough: (row.newest_through as string | null) ?? null,
+        newestAt: row.newest_at === null || row.newest_at === undefined ? null : new Date(row.newest_at as string),
+      },
+    ]),
+  );
+}
 
 /** "2 under, 1 over of 6 paced", "All 4 on track", or "No paced campaigns". */
-function pacingState(campaigns: Campaigns): string {
-  const paced = campaigns.filter((c) => c.pacing !== null);
-  if (paced.length === 0) return 'No paced campaigns';
-  const under = paced.filter((c) => c.pacing!.state === 'under').length;
-  const over = paced.filter((c) => c.pacing!.state === 'over').length;
-  if (under + over === 0) return `All ${paced.length} on track`;
+export function pacingState({ paced, under, over }: RooftopTrustCounts): string {
+  if (paced === 0) return 'No paced campaigns';
+  if (under + over === 0) return `All ${paced} on track`;
   const parts = [under > 0 ? `${under} under` : null, over > 0 ? `${over} over` : null].filter(Boolean);
-  return `${parts.join(', ')} of ${paced.length} paced`;
+  return `${parts.join(', ')} of ${paced} paced`;
 }
 
 /** "Stale: 1 of 3 running", else the newest stamp of its running campaigns, or "No running campaigns". */
-function dataFreshness(campaigns: Campaigns): string {
-  const running = campaigns.filter((c) => c.freshness.expected_through !== null);
-  if (running.length === 0) return 'No running campaigns';
-  const stale = running.filter((c) => c.freshness.stale).length;
-  if (stale > 0) return `Stale: ${stale} of ${running.length} running`;
-  const newest = running.reduce((a, b) => ((b.freshness.updated_at ?? '') > (a.freshness.updated_at ?? '') ? b : a));
-  return newest.freshness.label;
+export function dataFreshness(counts: RooftopTrustCounts, timeZone: string): string {
+  if (counts.running === 0) return 'No running campaigns';
+  if (counts.stale > 0) return `Stale: ${counts.stale} of ${counts.running} running`;
+  return freshnessLabel(counts.newestThrough, counts.newestAt, timeZone);
 }
 
 /** What a rooftop shows while the signals are not available. */

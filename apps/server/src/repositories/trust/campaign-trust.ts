@@ -46,13 +46,18 @@ export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Pr
       dataThrough: campaignFreshness.dataThrough,
       arrivedAt: campaignFreshness.arrivedAt,
       // [impressions, spend] to date, only for a running campaign (pacing is computed for active
-      // ones only): the campaign's roll-up total (every day it has rows) less its few rows outside
-      // the flight-to-yesterday window — two range probes of the (campaign_id, date) key (one
-      // with an OR would read every day of the campaign) instead of summing the flight's days
-      // (docs/performance.md "Roll-ups").
-      delivered: sql<[number, number] | null>`case when ${campaigns.campaignStatus} = 'active' then (
-        select json_build_array(coalesce(${totals.impressions}, 0) - coalesce(sum(outside.impressions), 0),
-          coalesce(${totals.spend}, 0) - coalesce(sum(outside.spend), 0))
+      // ones only), from the campaign's roll-up total (every day it has rows): as it is when the
+      // total's date bounds lie inside the flight-to-yesterday window (no row read); otherwise less
+      // its rows outside that window, two range probes of the (campaign_id, date) key (one with an
+      // OR would read every day of the campaign) — docs/performance.md "Roll-ups".
+      delivered: sql<[number, number] | null>`case
+        when ${campaigns.campaignStatus} <> 'active' then null
+        when ${totals.campaignId} is null then json_build_array(0, 0)
+        when ${totals.firstDate} >= ${campaigns.startDate} and ${totals.lastDate} <= least(${campaigns.endDate}, ${yesterday}::date)
+          then json_build_array(${totals.impressions}, ${totals.spend})
+        else (
+        select json_build_array(${totals.impressions} - coalesce(sum(outside.impressions), 0),
+          ${totals.spend} - coalesce(sum(outside.spend), 0))
         from (
           select ${metrics.impressions} impressions, ${metrics.spend} spend from ${metrics}
           where ${metrics.campaignId} = ${campaigns.id} and ${metrics.date} < ${campaigns.startDate}
