@@ -38,6 +38,11 @@ export interface RouteExtras {
   bodyLimit?: number;
   /** Values of the descriptor's rate-limit class (`@fastify/rate-limit` route options). */
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * A report read that may be answered from a replica (plugins/external/read-routing.ts): its
+   * handler reads `request.reportDb`. Every `responseCache` operation is one already.
+   */
+  readReplica?: true;
   /** Extra `onRequest` hooks, after the session check `access: 'session'` adds. */
   onRequest?: Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>>;
 }
@@ -72,6 +77,7 @@ export function registerOperation<Op extends AnyOperation>(
       ...(operation.csrf === 'origin-only' ? { csrf: false as const } : {}),
       ...(operation.exportClass ? { exportClass: operation.exportClass } : {}),
       ...(operation.responseCache ? { responseCache: true } : {}),
+      ...(operation.responseCache || extras.readReplica ? { readReplica: true as const } : {}),
       ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
     },
     schema: {
