@@ -69,7 +69,7 @@ export async function startPortal(
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-black-box-'));
   await fsp.cp(inject('storageTemplate'), path.join(dataDir, 'storage'), { recursive: true });
   let drop: (() => Promise<void>) | undefined;
-  let ofDatabase: Record<string, string> = {};
+  let ofDatabase: Record<string, string>;
   if (process.env.TEST_DATABASE_URL) {
     const copy = await createDatabaseCopy();
     drop = copy.drop;
