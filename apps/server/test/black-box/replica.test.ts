@@ -97,6 +97,30 @@ describe.skipIf(!databaseUrl || !replicaUrl)('reads from a streaming replica', (
     expect(health.replicas[0]!.lag_bytes).not.toBeNull();
   });
 
+  it('answers the report reads of every demo campaign, month over month and the agency overview from the replica', async () => {
+    const tenant = '/api/agencies/1/dealership/101/campaigns';
+    const list = await agency.fetch(`${tenant}?startDate=2026-10-01&endDate=2026-11-14&pageIndex=0&pageSize=100`);
+    expect(list.status, await list.clone().text()).toBe(200);
+    expect(list.headers.get('x-read-from')).toBe('replica 1');
+    const campaigns = ((await list.json()) as { data: Array<{ client_campaign_id: number }> }).data;
+    expect(campaigns.length).toBeGreaterThan(0);
+    const paths = [
+      ...campaigns.flatMap((campaign) => [
+        `${tenant}/${campaign.client_campaign_id}?startDate=2026-10-01&endDate=2026-11-14`,
+        `${tenant}/${campaign.client_campaign_id}/report?start_date=2026-10-01&end_date=2026-11-14`,
+      ]),
+      `${tenant}/month-over-month?dateFilter=6_month`,
+      '/api/agencies/1/overview?startDate=2026-10-01&endDate=2026-11-14',
+      '/api/agencies/1/overview/csv?startDate=2026-10-01&endDate=2026-11-14',
+    ];
+    for (const path of paths) {
+      const response = await agency.fetch(path);
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+      expect(response.headers.get('x-read-from'), path).toBe('replica 1');
+      await response.arrayBuffer();
+    }
+  }, 60_000);
+
   it('a writer reads its own write while the replica lags; others read the replica until it replays', async () => {
     const before = await bodyOf(await agency.fetch(summaryPath));
     await bodyOf(await staff.fetch(summaryPath));
