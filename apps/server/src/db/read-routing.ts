@@ -80,6 +80,9 @@ export interface ReadRouterOptions {
   users?: number;
 }
 
+/** How long a replica that did not answer is left out before it is asked again. */
+const DOWN_MS = 5_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -90,6 +93,8 @@ export class ReadRouter {
   private next = 0;
   /** The newest replay position seen per replica: replay only moves forward, so it is a safe lower bound. */
   private readonly replayed: Array<Lsn | null>;
+  /** Until when (ms) a replica that did not answer is left out: its reads go to the primary meanwhile. */
+  private readonly downUntil: number[];
   /** The primary's position after the newest change notification whose read has completed. */
   private notified: Lsn | null = null;
   /** A notification arrived whose primary position is not read yet (or a read is running for it). */
@@ -106,6 +111,7 @@ export class ReadRouter {
     options: ReadRouterOptions = {},
   ) {
     this.replayed = replicas.map(() => null);
+    this.downUntil = replicas.map(() => 0);
     this.waitMs = options.waitMs ?? 200;
     this.pollMs = options.pollMs ?? 10;
     this.maxUsers = options.users ?? 10_000;
@@ -129,8 +135,12 @@ export class ReadRouter {
       );
       const lsn = parseLsn(result.rows[0]?.lsn);
       this.replayed[index] = maxLsn(this.replayed[index]!, lsn);
+      // Not a replica (no replay position): treated as one that does not answer.
+      if (lsn === null) this.downUntil[index] = Date.now() + DOWN_MS;
       return lsn;
     } catch {
+      // Asked again after DOWN_MS, not on every read (a connection attempt can take seconds).
+      this.downUntil[index] = Date.now() + DOWN_MS;
       return null;
     }
   }
@@ -195,6 +205,7 @@ export class ReadRouter {
     if (!this.enabled) return primaryChoice;
     const index = this.next;
     this.next = (this.next + 1) % this.replicas.length;
+    if (this.downUntil[index]! > Date.now()) return primaryChoice;
     // Taken before the replica's position is read: a notification arriving later is the cache's
     // own business (its generation), one arrived before must be covered by `floor`.
     const floorKnown = !this.notePending && !this.noteRunning;

@@ -91,6 +91,14 @@ describe('read routing', () => {
       { name: 'replica 1', pool: broken, db: {} as Db },
     ]);
     expect((await router.choose(null)).source).toBe('primary');
+    // Left out for a while: the next read does not try it again.
+    let asked = 0;
+    (broken as unknown as { query: () => Promise<never> }).query = async () => {
+      asked += 1;
+      throw new Error('connection refused');
+    };
+    expect((await router.choose(null)).source).toBe('primary');
+    expect(asked).toBe(0);
     expect(await router.lag()).toEqual([
       { name: 'replica 1', state: 'unreachable', lag_bytes: null, lag_seconds: null },
     ]);
