@@ -1,7 +1,10 @@
 import pg from 'pg';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { Db } from './client';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+
+/** The Drizzle database (the same type as client.ts `Db`, named here so client.ts can import this module). */
+type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
  * Reads from PostgreSQL streaming replicas (issue 24 §3, docs/scaling.md "Read replicas").

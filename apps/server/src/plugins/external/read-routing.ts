@@ -24,6 +24,8 @@ declare module 'fastify' {
     readonly reportDb: Db;
     /** The choice made for a `readReplica` route, null elsewhere or before it is made. */
     readChoice: ReadChoice | null;
+    /** Whether the handler read `reportDb` after the choice (the `x-read-from` header says it then). */
+    readChoiceUsed: boolean;
   }
 }
 
@@ -44,7 +46,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the user's last write, and says whether its answer may be kept (`request.answerKeepable`,
  * plugins/external/http-cache.ts). After every successful state-changing request of a signed-in
  * user the primary's position is recorded for the user and sent in the `portal_written` cookie.
- * Answers say where they were read: `x-read-from: primary` or `replica N`. Without replicas
+ * Answers whose handler read `request.reportDb` say where: `x-read-from: primary` or `replica N`. Without replicas
  * nothing is queried and nothing is added.
  */
 export default fp(
@@ -54,9 +56,13 @@ export default fp(
     app.decorateRequest('readChoice', null);
     app.decorateRequest('reportDb', {
       getter(this: FastifyRequest) {
-        return this.readChoice?.db ?? app.db;
+        if (!this.readChoice) return app.db;
+        // Said in the answer only when the handler read through it (a download that reads `app.db` reads the primary).
+        this.readChoiceUsed = true;
+        return this.readChoice.db;
       },
     });
+    app.decorateRequest('readChoiceUsed', false);
     if (!reads.enabled) return;
 
     const choose: preHandlerHookHandler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -65,7 +71,6 @@ export default fp(
       const choice = await reads.choose(reads.writtenBy(request.user?.id, cookie));
       request.readChoice = choice;
       if (!choice.keepable) request.answerKeepable = false;
-      reply.header('x-read-from', choice.source);
     };
     app.addHook('onRoute', (route) => {
       if (route.config?.readReplica !== true) return;
@@ -73,6 +78,7 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply, payload) => {
+      if (request.readChoice && request.readChoiceUsed) reply.header('x-read-from', request.readChoice.source);
       if (SAFE_METHODS.has(request.method) || !request.user || reply.statusCode >= 400) return payload;
       const lsn = await reads.recordWrite(request.user.id);
       if (lsn !== null)

@@ -86,61 +86,51 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
   );
 
   /** `GET .../overview/csv?…` → text/csv: one row per rooftop, then `Total`. */
-  registerOperation(
-    app,
-    agencyOverviewOperations.exportAgencyOverviewCsv,
-    async (request, reply) => {
-      const overview = await load(request.reportDb, request.params.organization_id, request.query);
-      const rows: CsvRow[] = [
-        ...overview.rows,
-        {
-          name: 'Total',
-          city: null,
-          state: null,
-          current: overview.totals.current,
-          previous: overview.totals.previous,
-        },
-      ];
-      return sendCsv(reply, {
-        fileName: csvFileName(overview.organization.name, 'overview', overview.range.startDate, overview.range.endDate),
-        columns: overviewCsvColumns,
-        slices: (async function* () {
-          yield rows;
-        })(),
-      });
-    },
-    { readReplica: true },
-  );
+  registerOperation(app, agencyOverviewOperations.exportAgencyOverviewCsv, async (request, reply) => {
+    const overview = await load(request.reportDb, request.params.organization_id, request.query);
+    const rows: CsvRow[] = [
+      ...overview.rows,
+      {
+        name: 'Total',
+        city: null,
+        state: null,
+        current: overview.totals.current,
+        previous: overview.totals.previous,
+      },
+    ];
+    return sendCsv(reply, {
+      fileName: csvFileName(overview.organization.name, 'overview', overview.range.startDate, overview.range.endDate),
+      columns: overviewCsvColumns,
+      slices: (async function* () {
+        yield rows;
+      })(),
+    });
+  });
 
   /** `GET .../overview.pdf?…` → application/pdf (attachment), laid out in the export pool. */
-  registerOperation(
-    app,
-    agencyOverviewOperations.exportAgencyOverviewPdf,
-    async (request, reply) => {
-      const overview = await load(request.reportDb, request.params.organization_id, request.query);
-      const pdf = await app.exportRenderer.render(
-        {
-          kind: 'agency-overview-pdf',
-          data: overview,
-          brand: pdfBrandOf(
-            await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
-          ),
-        },
-        request.exportSignal ?? undefined,
-      );
-      const fileName = csvFileName(
-        overview.organization.name,
-        'overview',
-        overview.range.startDate,
-        overview.range.endDate,
-      ).replace(/\.csv$/, '.pdf');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-    { readReplica: true },
-  );
+  registerOperation(app, agencyOverviewOperations.exportAgencyOverviewPdf, async (request, reply) => {
+    const overview = await load(request.reportDb, request.params.organization_id, request.query);
+    const pdf = await app.exportRenderer.render(
+      {
+        kind: 'agency-overview-pdf',
+        data: overview,
+        brand: pdfBrandOf(
+          await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
+        ),
+      },
+      request.exportSignal ?? undefined,
+    );
+    const fileName = csvFileName(
+      overview.organization.name,
+      'overview',
+      overview.range.startDate,
+      overview.range.endDate,
+    ).replace(/\.csv$/, '.pdf');
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 };
 export default agencyOverviewRoutes;

@@ -99,20 +99,15 @@ export function registerReportTable<Params, Rec, Row = Rec>(
     );
     return (table.present ? { ...page, data: await table.present(page.data) } : page) as never;
   });
-  registerOperation(
-    app,
-    table.operations.csv,
-    async (request, reply) => {
-      const campaign = await loadCampaign(request.reportDb, request.params);
-      table.guard?.(campaign);
-      const params = table.params(campaign, request.query);
-      const { start_date, end_date } = request.query;
-      return sendCsv(reply, {
-        fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
-        columns: table.csv.columns(campaign),
-        slices: inSlices((slice) => table.list(request.reportDb, { ...params, slice })),
-      });
-    },
-    { readReplica: true },
-  );
+  registerOperation(app, table.operations.csv, async (request, reply) => {
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    table.guard?.(campaign);
+    const params = table.params(campaign, request.query);
+    const { start_date, end_date } = request.query;
+    return sendCsv(reply, {
+      fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
+      columns: table.csv.columns(campaign),
+      slices: inSlices((slice) => table.list(request.reportDb, { ...params, slice })),
+    });
+  });
 }

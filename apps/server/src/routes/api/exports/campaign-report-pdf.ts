@@ -24,34 +24,23 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
  * campaign is not the dealership's.
  */
 const campaignReportPdf: RouteModule = async (app, options) => {
-  registerOperation(
-    app,
-    reportOperations.getCampaignReportPdf,
-    async (request, reply) => {
-      const data = await loadReportPdfData(
-        request.reportDb,
-        request.params,
-        request.query,
-        options.clock(),
-        app.storage,
-      );
-      const previews = await loadAdPreviews(data);
-      const pdf = await app.exportRenderer.render(
-        { kind: 'campaign-report-pdf', data, previews },
-        request.exportSignal ?? undefined,
-      );
-      const fileName = reportPdfFileName(
-        data.report.campaign.client_campaign_display_name,
-        request.query.start_date,
-        request.query.end_date,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-    { readReplica: true },
-  );
+  registerOperation(app, reportOperations.getCampaignReportPdf, async (request, reply) => {
+    const data = await loadReportPdfData(request.reportDb, request.params, request.query, options.clock(), app.storage);
+    const previews = await loadAdPreviews(data);
+    const pdf = await app.exportRenderer.render(
+      { kind: 'campaign-report-pdf', data, previews },
+      request.exportSignal ?? undefined,
+    );
+    const fileName = reportPdfFileName(
+      data.report.campaign.client_campaign_display_name,
+      request.query.start_date,
+      request.query.end_date,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 };
 export default campaignReportPdf;

@@ -35,35 +35,30 @@ const monthOverMonthRoutes: RouteModule = async (app) => {
    * label}_campaigns.pdf' (spec 001 §8). Export class `download`: 429 with `Retry-After` beyond the
    * caps; laid out in the export pool.
    */
-  registerOperation(
-    app,
-    reportOperations.getMonthOverMonthPdf,
-    async (request, reply) => {
-      const dealership = await dealershipOf(request.params);
-      const data = await getMonthOverMonth(request.reportDb, {
-        dealership,
-        dateFilter: request.query.dateFilter,
-        today: todayOf(dealership),
-      });
-      const pdf = await app.exportRenderer.render(
-        {
-          kind: 'month-over-month-pdf',
-          dealershipName: dealership.name,
-          data,
-          brand: pdfBrandOf(
-            await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
-          ),
-        },
-        request.exportSignal ?? undefined,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-    { readReplica: true },
-  );
+  registerOperation(app, reportOperations.getMonthOverMonthPdf, async (request, reply) => {
+    const dealership = await dealershipOf(request.params);
+    const data = await getMonthOverMonth(request.reportDb, {
+      dealership,
+      dateFilter: request.query.dateFilter,
+      today: todayOf(dealership),
+    });
+    const pdf = await app.exportRenderer.render(
+      {
+        kind: 'month-over-month-pdf',
+        dealershipName: dealership.name,
+        data,
+        brand: pdfBrandOf(
+          await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
+        ),
+      },
+      request.exportSignal ?? undefined,
+    );
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${monthOverMonthPdfName(dealership.name, data)}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
 
   /**
    * `POST .../campaigns/month-over-month/excel` `{ dateFilter }` → 202 `{ status: 'queued', email }`:

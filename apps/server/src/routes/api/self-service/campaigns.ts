@@ -234,28 +234,23 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
    * `{campaign name}_ProductPerformance_{start}_{end}.csv` (spec 001 §7). Export class `download`
    * (plugins/app/export-limits.ts): 429 with `Retry-After` beyond the rate or concurrency caps.
    */
-  registerOperation(
-    fastify,
-    selfServiceCampaignOperations.listSelfServiceProductsCsv,
-    async (request, reply) => {
-      const campaign = await loadCampaign(app, request.params);
-      const params = {
-        campaignId: campaign.id,
-        startDate: request.query.start_date,
-        endDate: request.query.end_date,
-        sorting: request.query.sorting,
-      };
-      return sendCsv<SelfServiceProduct>(reply, {
-        fileName: csvFileName(campaign.name, 'ProductPerformance', params.startDate, params.endDate),
-        columns: selfServiceProductColumns.map((column) => ({
-          header: column.header,
-          value: (row) => row[column.key],
-        })),
-        slices: inSlices((slice) => listProducts(request.reportDb, { ...params, slice })),
-      });
-    },
-    { readReplica: true },
-  );
+  registerOperation(fastify, selfServiceCampaignOperations.listSelfServiceProductsCsv, async (request, reply) => {
+    const campaign = await loadCampaign(app, request.params);
+    const params = {
+      campaignId: campaign.id,
+      startDate: request.query.start_date,
+      endDate: request.query.end_date,
+      sorting: request.query.sorting,
+    };
+    return sendCsv<SelfServiceProduct>(reply, {
+      fileName: csvFileName(campaign.name, 'ProductPerformance', params.startDate, params.endDate),
+      columns: selfServiceProductColumns.map((column) => ({
+        header: column.header,
+        value: (row) => row[column.key],
+      })),
+      slices: inSlices((slice) => listProducts(request.reportDb, { ...params, slice })),
+    });
+  });
 
   /**
    * `GET .../campaigns/self-service/{campaign_id}/report.pdf?start_date&end_date` → `application/pdf` (attachment
@@ -278,10 +273,10 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
           vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
           accountName: campaign.accountName,
           range,
-          days: await dailyRows(app.db, range),
-          products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
-          productTotal: await countProducts(app.db, range),
-          annotations: await selfServiceChartNotes(app.db, { campaign, range }),
+          days: await dailyRows(request.reportDb, range),
+          products: await listProducts(request.reportDb, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
+          productTotal: await countProducts(request.reportDb, range),
+          annotations: await selfServiceChartNotes(request.reportDb, { campaign, range }),
         },
         today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
         brand: pdfBrandOf(
