@@ -97,7 +97,9 @@ const matches = (request: FastifyRequest, etag: string) => {
  *    organization's, anything else every answer; writes of `RESPONSE_CACHE_IGNORED_KINDS` (drafts,
  *    report-job bookkeeping) drop nothing. An answer that was being computed while a change reaching
  *    it arrived is not kept; while notifications cannot arrive (the listening connection is lost)
- *    nothing is served from or kept in the cache, and it starts empty when they can again.
+ *    nothing is served from or kept in the cache, and it starts empty when they can again. An answer
+ *    read from a replica that had not replayed every notified change (`request.answerKeepable`
+ *    false, plugins/external/read-routing.ts) is sent but not kept.
  *    Cacheable answers say `x-response-cache: hit` (served from the cache) or `miss` (computed).
  */
 export default fp(
