@@ -8,7 +8,8 @@
 // - Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and pdftotext: installed from apt when
 //   missing and this process may (root, or passwordless sudo; TEST_INSTALL=0 forbids it), else it
 //   stops with one message naming the command to run;
-// - PostgreSQL for the PostgreSQL steps: TEST_DATABASE_URL when set; else a throw-away database
+// - PostgreSQL for the PostgreSQL steps: TEST_DATABASE_URL when set (and TEST_REPLICA_URL, a streaming
+//   replica of its server, for the replica tests; docs/scaling.md); else a throw-away database
 //   `portal_test_<time>_<pid>` on the local server (PGHOST/PGPORT/PGUSER, default
 //   postgres@127.0.0.1:5432), dropped at the end, on failure and on a signal; else those steps are
 //   skipped, and one printed line says which.
@@ -116,6 +117,15 @@ if (postgresSteps.length === 0) {
   }
 }
 
+// Issue 24 §3: the replica tests (apps/server/test/black-box/replica.test.ts) and the benchmark's
+// "primary + replica" figure need a streaming replica of that server (`.ci/run` starts one).
+if (selected.some((s) => s.needs.includes('postgres')))
+  console.info(
+    process.env.TEST_REPLICA_URL
+      ? `Replica tests: on TEST_REPLICA_URL (${printableUrl(process.env.TEST_REPLICA_URL)}).`
+      : 'Replica tests: skipped (TEST_REPLICA_URL unset; scripts/start-replica.sh starts a replica of the local server).',
+  );
+
 const needed = [...new Set(selected.flatMap((s) => s.needs).filter((n) => n !== 'postgres'))];
 const missing = missingTools(needed);
 if (missing.length > 0) {
@@ -190,7 +200,14 @@ if (postgres.url) {
   bench.pathname = `${bench.pathname}_bench`;
   for (const s of selected) {
     if (s.name.startsWith('server tests (PostgreSQL)')) s.env.TEST_DATABASE_URL = postgres.url;
-    if (s.name.startsWith('benchmark')) s.env.BENCH_DATABASE_URL = bench.toString();
+    if (s.name.startsWith('benchmark')) {
+      s.env.BENCH_DATABASE_URL = bench.toString();
+      // The same database on the replica, for the "primary + replica" figure (bench/scale-out.ts).
+      if (process.env.TEST_REPLICA_URL && !process.env.BENCH_REPLICA_URL)
+        s.env.BENCH_REPLICA_URL = Object.assign(new URL(process.env.TEST_REPLICA_URL), {
+          pathname: bench.pathname,
+        }).toString();
+    }
   }
 }
 

@@ -8,6 +8,8 @@
  *   BENCH_ONLY=web only the web step (BENCH_WEB_RUNS: runs per page, default 5 or 2); BENCH_DROP=1 drops the database at the end (CI);
  *   BENCH_ONLY=writers the HTTP load per endpoint without and then with writers in other tenants (issue 24);
  *   BENCH_ONLY=partitioning the daily metrics plain vs partitioned by month (issue 24 §3, bench/partitioning.ts);
+ *   BENCH_ONLY=scale-out the computed reads on 1 process vs 2 (WEB_CONCURRENCY) and primary-only vs primary +
+ *   replica (BENCH_REPLICA_URL: the bench database on a streaming replica; issue 24 §3, bench/scale-out.ts);
  *   BENCH_SECONDS: seconds per endpoint
  *
  * 1. generates the data set into a fresh PostgreSQL database with COPY (rows per second per table),
@@ -49,6 +51,7 @@ import {
 } from './export-isolation';
 import { runLoad, runMixedLoad, type LoadFigures, type MixedRequest } from './load';
 import { resolveScale } from './scale';
+import { measureScaleOut } from './scale-out';
 import { serverDir, startBare, startPortal, type RunningProcess } from './server-process';
 import { chromiumPrintPdf, firstLoadJs, launchBrowser, lighthouseScore, timeToNumbers } from './web';
 
@@ -841,6 +844,41 @@ async function partitioning() {
   }
 }
 
+/**
+ * Issue 24 §3: "2 processes vs 1" and "primary-only vs primary + replica" (bench/scale-out.ts) on
+ * the computed list, summary and DYD metrics; each set-up is a portal of its own on another port,
+ * started and stopped here (a few seconds each).
+ */
+async function scaleOut(probes: BenchProbes) {
+  const replicaUrl = process.env.BENCH_REPLICA_URL || undefined;
+  section(
+    `Scale-out: ${scale.connections} connections, ${scale.durationSeconds} s per endpoint, response cache off; ` +
+      `1 process vs 2 (WEB_CONCURRENCY), ${replicaUrl ? 'primary only vs primary + replica' : 'no replica (BENCH_REPLICA_URL unset)'}`,
+  );
+  const wanted = ['managed list', 'managed summary', 'DYD metrics'];
+  const rows = await measureScaleOut({
+    databaseUrl,
+    replicaUrl,
+    port: PORTAL_PORT + 2,
+    connections: scale.connections,
+    durationSeconds: scale.durationSeconds,
+    endpoints: ownEndpoints(probes).filter((endpoint) => wanted.includes(endpoint.name)),
+    signIn: async (portal) => (await signIn(portal)).header,
+  });
+  table(
+    ['set-up', 'req/s (3 endpoints)', 'worst p95 ms', 'errors', 'read from', 'vs 1 process, primary only'],
+    rows.map((r) => [
+      r.setup,
+      r.requestsPerSecond,
+      r.p95,
+      r.errors,
+      [...new Set(r.readFrom)].join(', '),
+      `${r.ratio}×`,
+    ]),
+  );
+  results.scaleOut = rows;
+}
+
 async function main() {
   const probes = await generate();
   if (process.env.BENCH_ONLY === 'generate') return;
@@ -866,11 +904,14 @@ async function main() {
       await loadWithWriters(portal, cookie, probes);
     } else if (process.env.BENCH_ONLY === 'isolation') {
       await exportIsolation(portal, cookie, probes);
+    } else if (process.env.BENCH_ONLY === 'scale-out') {
+      await scaleOut(probes);
     } else {
       await loadEndpoints(portal, bare, cookie.header, probes);
       await loadWithWriters(portal, cookie, probes);
       await mixedLoadAndSoak(portal, cookie, probes);
       await exportIsolation(portal, cookie, probes);
+      await scaleOut(probes);
       await exportsAndWeb(portal, cookie, probes);
     }
   } finally {

@@ -54,9 +54,13 @@ function track(child: ChildProcess, url: string): RunningProcess {
 /**
  * Starts the real portal server as `npm start` runs it (apps/server/src/server.ts compiled by
  * scripts/build.mjs into dist/server.js, built here first) on `databaseUrl` without the demo, and
- * waits for /api/health.
+ * waits for /api/health. `env` adds configuration (e.g. WEB_CONCURRENCY, DATABASE_REPLICA_URLS).
  */
-export async function startPortal(databaseUrl: string, port: number): Promise<RunningProcess> {
+export async function startPortal(
+  databaseUrl: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<RunningProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const { server } = await buildServer();
   const child = spawn(process.execPath, ['--enable-source-maps', server], {
@@ -75,6 +79,7 @@ export async function startPortal(databaseUrl: string, port: number): Promise<Ru
       EXPORT_RATE_LIMIT: process.env.EXPORT_RATE_LIMIT ?? '100000',
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
       NODE_ENV: 'production',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

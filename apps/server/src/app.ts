@@ -15,6 +15,7 @@ import dbPlugin from './plugins/external/db';
 import errorsPlugin from './plugins/external/errors';
 import canonicalPathPlugin from './plugins/external/canonical-path';
 import httpCachePlugin from './plugins/external/http-cache';
+import readRoutingPlugin from './plugins/external/read-routing';
 import securityPlugin from './plugins/external/security';
 import spaPlugin from './plugins/external/spa';
 import sharedAssetsPlugin from './plugins/external/shared-assets';
@@ -136,7 +137,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     database: options.database,
     maxBytes: options.responseCacheBytes ?? DEFAULT_RESPONSE_CACHE_BYTES,
     clock: options.clock ?? (() => new Date()),
+    onDataChange: () => options.database.reads?.noteChange(),
   });
+  // After the response cache: its preHandler serves kept answers before a database is chosen.
+  await app.register(readRoutingPlugin, { database: options.database });
   await app.register(swaggerPlugin);
   documenting = true;
   await app.register(rateLimit, {

@@ -20,6 +20,31 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// or postgresql:// URL')
       .optional(),
+    /**
+     * PostgreSQL streaming replicas of DATABASE_URL, comma-separated (issue 24 §3, docs/scaling.md):
+     * report reads go to them round-robin, everything else to DATABASE_URL. Needs DATABASE_URL.
+     */
+    DATABASE_REPLICA_URLS: z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((url) => url.trim())
+          .filter((url) => url !== ''),
+      )
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                /^postgres(ql)?:\/\//,
+                'each URL of DATABASE_REPLICA_URLS must be a postgres:// or postgresql:// URL',
+              ),
+          )
+          .max(16, 'DATABASE_REPLICA_URLS names at most 16 replicas'),
+      )
+      .default([]),
     SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
     DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').default('demo1234'),
     LOAD_DEMO: z
@@ -124,6 +149,10 @@ const configSchema = z
   .refine((c) => (c.S3_ACCESS_KEY_ID === undefined) === (c.S3_SECRET_ACCESS_KEY === undefined), {
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
     path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((c) => c.DATABASE_REPLICA_URLS.length === 0 || c.DATABASE_URL !== undefined, {
+    message: 'DATABASE_REPLICA_URLS needs DATABASE_URL: replicas are of a PostgreSQL primary',
+    path: ['DATABASE_REPLICA_URLS'],
   })
   .refine((c) => c.WEB_CONCURRENCY === 1 || c.DATABASE_URL !== undefined, {
     message: 'WEB_CONCURRENCY above 1 needs DATABASE_URL (PostgreSQL): the embedded PGlite belongs to one process',

@@ -43,7 +43,11 @@ async function main() {
   const worker = cluster.isWorker;
   const dataDir = path.resolve(config.DATA_DIR);
   const sessionSecret = resolveSessionSecret(config.SESSION_SECRET, dataDir);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir,
+    replicaUrls: config.DATABASE_REPLICA_URLS,
+  });
   if (!worker) await database.migrate();
   const storage = createStorage(config, { secret: sessionSecret });
   const jobs = createJobQueue(database, { maintenanceIntervalSeconds: config.JOB_MAINTENANCE_SECONDS });

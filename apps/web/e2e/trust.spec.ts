@@ -70,6 +70,8 @@ test('an agency administrator opens Data health from the user menu', async ({ pa
   await expect(files).toContainText('Ingestion file set');
   // The demo was loaded through the ingestion path on first start: one successful run.
   await expect(files).toContainText('OK');
+  // The end-to-end server has no read replicas (docs/scaling.md): the page says so.
+  await expect(page.getByTestId('no-replicas')).toContainText('no replicas');
   await shot(page, 'trust-data-health');
   await expectAccessible(page, 'data health');
 });

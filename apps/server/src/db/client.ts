@@ -16,6 +16,7 @@ import {
   poolChangeFeed,
   type ChangeListener,
 } from './change-notifications';
+import { openReplicas, ReadRouter } from './read-routing';
 
 /** The Drizzle database the whole server uses, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,11 @@ export interface Database {
   pglite?: PGlite;
   /** The pg pool (postgres only). */
   pool?: pg.Pool;
+  /**
+   * Where report reads go (db/read-routing.ts): the replicas of `replicaUrls` (postgres only), or
+   * none — every read is the primary's. Closed with the database.
+   */
+  reads?: ReadRouter;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -46,7 +52,12 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
  * Opens the database: PostgreSQL when `databaseUrl` is set, otherwise an embedded PGlite
  * persisted in `{dataDir}/pgdata` (created on first use).
  */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL streaming replicas of `databaseUrl` for report reads (DATABASE_REPLICA_URLS; docs/scaling.md). */
+  replicaUrls?: readonly string[] | undefined;
+}): Promise<Database> {
   const connectionString = options.databaseUrl;
   if (connectionString) {
     // A database that does not answer fails a request within 5 s (→ 503) instead of hanging it.
@@ -64,10 +75,12 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     // An idle client losing its connection (e.g. PostgreSQL restarting) must not crash the process.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const reads = new ReadRouter({ db, pool }, openReplicas(options.replicaUrls ?? []));
     return {
       db,
       kind: 'postgres',
       pool,
+      reads,
       migrate: async () => {
         await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
         await pool.query(INSTALL_CHANGE_NOTIFICATIONS_SQL);
@@ -76,7 +89,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: async () => {
+        await reads.close();
+        await pool.end();
+      },
     };
   }
   const dataPath = path.join(options.dataDir, 'pgdata');

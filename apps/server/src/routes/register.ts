@@ -38,9 +38,23 @@ export interface RouteExtras {
   bodyLimit?: number;
   /** Values of the descriptor's rate-limit class (`@fastify/rate-limit` route options). */
   rateLimit?: { max: number; timeWindow: string };
+  /**
+   * A report read that may be answered from a replica (plugins/external/read-routing.ts): its
+   * handler reads `request.reportDb`. Every `responseCache` operation and every GET download
+   * (exports' data reads) is one already (`isReportRead`).
+   */
+  readReplica?: true;
   /** Extra `onRequest` hooks, after the session check `access: 'session'` adds. */
   onRequest?: Array<(request: FastifyRequest, reply: FastifyReply) => Promise<void>>;
 }
+
+/**
+ * Whether an operation is a report read routed to replicas (DATABASE_REPLICA_URLS, docs/scaling.md):
+ * one whose answer may be kept (`responseCache`), or a GET download (export class `download`: CSV,
+ * PDF) — their handlers read `request.reportDb`; one that reads `app.db` reads the primary anyway.
+ */
+const isReportRead = (operation: AnyOperation) =>
+  operation.responseCache === true || (operation.method === 'GET' && operation.exportClass === 'download');
 
 /** Any Fastify instance the routes register on (the zod type provider's or a plain one). */
 type AnyApp = Pick<FastifyInstance, 'route' | 'requireUser'>;
@@ -72,6 +86,7 @@ export function registerOperation<Op extends AnyOperation>(
       ...(operation.csrf === 'origin-only' ? { csrf: false as const } : {}),
       ...(operation.exportClass ? { exportClass: operation.exportClass } : {}),
       ...(operation.responseCache ? { responseCache: true } : {}),
+      ...(isReportRead(operation) || extras.readReplica ? { readReplica: true as const } : {}),
       ...(extras.rateLimit ? { rateLimit: extras.rateLimit } : {}),
     },
     schema: {

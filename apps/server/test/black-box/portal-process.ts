@@ -58,21 +58,26 @@ export interface PortalSession {
 
 /**
  * Starts a portal process on its own copy of the demo database and storage. `env` adds or overrides
- * configuration (README "Configuration"), e.g. `{ RESPONSE_CACHE_MB: '0' }`. Stop it in `afterAll`.
+ * configuration (README "Configuration"), e.g. `{ RESPONSE_CACHE_MB: '0' }`; `databaseEnv` adds
+ * configuration made from the copy's DATABASE_URL (PostgreSQL only), e.g. its replicas'
+ * `DATABASE_REPLICA_URLS`. Stop it in `afterAll`.
  */
-export async function startPortal(env: Record<string, string> = {}): Promise<Portal> {
+export async function startPortal(
+  env: Record<string, string> = {},
+  databaseEnv?: (databaseUrl: string) => Record<string, string>,
+): Promise<Portal> {
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'portal-black-box-'));
   await fsp.cp(inject('storageTemplate'), path.join(dataDir, 'storage'), { recursive: true });
   let drop: (() => Promise<void>) | undefined;
-  const databaseEnv: Record<string, string> = {};
+  let ofDatabase: Record<string, string>;
   if (process.env.TEST_DATABASE_URL) {
     const copy = await createDatabaseCopy();
     drop = copy.drop;
-    databaseEnv.DATABASE_URL = copy.url;
+    ofDatabase = { DATABASE_URL: copy.url, ...databaseEnv?.(copy.url) };
   } else {
     // The template is a DATA_DIR of its own (its database in `pgdata/`).
     await fsp.cp(path.join(inject('pgliteTemplate'), 'pgdata'), path.join(dataDir, 'pgdata'), { recursive: true });
-    databaseEnv.DATABASE_URL = '';
+    ofDatabase = { DATABASE_URL: '' };
   }
   const serverEnv = {
     DATA_DIR: dataDir,
@@ -83,7 +88,7 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Por
     REPORT_JOB_RATE_LIMIT: '100000',
     JOB_MAINTENANCE_SECONDS: '5',
     SELF_SERVICE_SANDBOX_DELAY_MS: '0',
-    ...databaseEnv,
+    ...ofDatabase,
     ...env,
   };
   let server = await startServerProcess(serverEnv);

@@ -36,6 +36,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
+  it('reads DATABASE_REPLICA_URLS as a comma-separated list of PostgreSQL URLs, only with DATABASE_URL', () => {
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([]);
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://db/portal',
+        DATABASE_REPLICA_URLS: 'postgres://r1/portal, postgresql://r2:5433/portal,',
+      }).DATABASE_REPLICA_URLS,
+    ).toEqual(['postgres://r1/portal', 'postgresql://r2:5433/portal']);
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/portal' })).toThrow(
+      /DATABASE_REPLICA_URLS needs DATABASE_URL/,
+    );
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://db/portal', DATABASE_REPLICA_URLS: 'mysql://r1/portal' }),
+    ).toThrow(/DATABASE_REPLICA_URLS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000);
   });

@@ -51,10 +51,26 @@ export const dataHealthSourceSchema = z.object({
 });
 export type DataHealthSource = z.infer<typeof dataHealthSourceSchema>;
 
+/**
+ * One PostgreSQL read replica of the portal (issue 24 §3, docs/scaling.md "Read replicas"): how far
+ * its replay is behind the primary — `lag_bytes` of WAL, `lag_seconds` since the newest transaction
+ * it replayed (0 when nothing is left to replay); both null when it does not answer. `state` is
+ * `paused` while its replay is paused (`pg_wal_replay_pause()`).
+ */
+export const replicaLagSchema = z.object({
+  name: z.string(),
+  state: z.enum(['streaming', 'paused', 'unreachable']),
+  lag_bytes: z.number().int().nonnegative().nullable(),
+  lag_seconds: z.number().nonnegative().nullable(),
+});
+export type ReplicaLag = z.infer<typeof replicaLagSchema>;
+
 export const dataHealthResponseSchema = z.object({
   time_zone: z.string(),
   stale_after_hour: z.number().int(),
   band: pacingBandSchema,
   sources: z.array(dataHealthSourceSchema),
+  /** The portal's read replicas (DATABASE_REPLICA_URLS); empty when it has none. */
+  replicas: z.array(replicaLagSchema),
 });
 export type DataHealthResponse = z.infer<typeof dataHealthResponseSchema>;

@@ -21,6 +21,11 @@ declare module 'fastify' {
     cacheGeneration: number;
     /** The answer window (lib/answer-window.ts) the request arrived in: part of its cache key. */
     cacheBucket: number;
+    /**
+     * False when the answer may be older than a change already notified — read from a replica that
+     * had not replayed it (plugins/external/read-routing.ts): it is answered but not kept.
+     */
+    answerKeepable: boolean;
   }
 }
 
@@ -31,6 +36,8 @@ export interface HttpCacheOptions {
   maxBytes: number;
   /** The current instant: answers are kept per answer window (lib/answer-window.ts). */
   clock: () => Date;
+  /** Called on each notification that reaches kept answers (read replicas note the primary's position: db/read-routing.ts). */
+  onDataChange?: () => void;
 }
 
 /**
@@ -90,7 +97,9 @@ const matches = (request: FastifyRequest, etag: string) => {
  *    organization's, anything else every answer; writes of `RESPONSE_CACHE_IGNORED_KINDS` (drafts,
  *    report-job bookkeeping) drop nothing. An answer that was being computed while a change reaching
  *    it arrived is not kept; while notifications cannot arrive (the listening connection is lost)
- *    nothing is served from or kept in the cache, and it starts empty when they can again.
+ *    nothing is served from or kept in the cache, and it starts empty when they can again. An answer
+ *    read from a replica that had not replayed every notified change (`request.answerKeepable`
+ *    false, plugins/external/read-routing.ts) is sent but not kept.
  *    Cacheable answers say `x-response-cache: hit` (served from the cache) or `miss` (computed).
  */
 export default fp(
@@ -103,7 +112,11 @@ export default fp(
           })
         : null;
     if (cache) {
-      const stop = await cache.follow(options.database, DATA_CHANGED_CHANNEL, responseCacheChange);
+      const stop = await cache.follow(options.database, DATA_CHANGED_CHANNEL, (payload) => {
+        const change = responseCacheChange(payload);
+        if (change) options.onDataChange?.();
+        return change;
+      });
       app.addHook('onClose', async () => stop());
     }
 
@@ -113,6 +126,7 @@ export default fp(
 
     app.decorateRequest('cacheGeneration', 0);
     app.decorateRequest('cacheBucket', 0);
+    app.decorateRequest('answerKeepable', true);
     const noteGeneration: onRequestHookHandler = async (request) => {
       request.cacheGeneration = cache?.begin() ?? 0;
       request.cacheBucket = answerWindowOf(options.clock());
@@ -146,7 +160,8 @@ export default fp(
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'cookie');
       if (isCacheable(request) && request.user) {
         reply.header('x-response-cache', 'miss');
-        cache?.set(keyOf(request), { body: Buffer.from(payload), etag }, request.cacheGeneration, scopeOf(request));
+        if (request.answerKeepable)
+          cache?.set(keyOf(request), { body: Buffer.from(payload), etag }, request.cacheGeneration, scopeOf(request));
       }
       if (matches(request, etag)) {
         reply.code(304);

@@ -63,8 +63,13 @@ async function requireAgencyAdmin(request: FastifyRequest) {
 const agencyOverviewRoutes: RouteModule = async (app, options) => {
   app.addHook('onRequest', requireAgencyAdmin);
 
-  const load = async (organizationId: number, query: Parameters<typeof getAgencyOverview>[1]['query']) => {
-    const overview = await getAgencyOverview(app.db, { organizationId, query, now: options.clock() });
+  // Report reads: from a replica when DATABASE_REPLICA_URLS is set (request.reportDb, docs/scaling.md).
+  const load = async (
+    db: FastifyRequest['reportDb'],
+    organizationId: number,
+    query: Parameters<typeof getAgencyOverview>[1]['query'],
+  ) => {
+    const overview = await getAgencyOverview(db, { organizationId, query, now: options.clock() });
     if (!overview) throw notFound('Organization not found');
     return overview;
   };
@@ -73,16 +78,25 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
    * `GET .../overview?startDate&endDate&q&sort&desc` → `{ organization, range, previous_range, rows,
    * totals, peer_bands, rooftops }` (money in dollars, CTR in percent; see the contract).
    */
-  registerOperation(app, agencyOverviewOperations.getAgencyOverview, async (request) =>
-    load(request.params.organization_id, request.query),
+  registerOperation(
+    app,
+    agencyOverviewOperations.getAgencyOverview,
+    async (request) => load(request.reportDb, request.params.organization_id, request.query),
+    { readReplica: true },
   );
 
   /** `GET .../overview/csv?…` → text/csv: one row per rooftop, then `Total`. */
   registerOperation(app, agencyOverviewOperations.exportAgencyOverviewCsv, async (request, reply) => {
-    const overview = await load(request.params.organization_id, request.query);
+    const overview = await load(request.reportDb, request.params.organization_id, request.query);
     const rows: CsvRow[] = [
       ...overview.rows,
-      { name: 'Total', city: null, state: null, current: overview.totals.current, previous: overview.totals.previous },
+      {
+        name: 'Total',
+        city: null,
+        state: null,
+        current: overview.totals.current,
+        previous: overview.totals.previous,
+      },
     ];
     return sendCsv(reply, {
       fileName: csvFileName(overview.organization.name, 'overview', overview.range.startDate, overview.range.endDate),
@@ -95,7 +109,7 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
 
   /** `GET .../overview.pdf?…` → application/pdf (attachment), laid out in the export pool. */
   registerOperation(app, agencyOverviewOperations.exportAgencyOverviewPdf, async (request, reply) => {
-    const overview = await load(request.params.organization_id, request.query);
+    const overview = await load(request.reportDb, request.params.organization_id, request.query);
     const pdf = await app.exportRenderer.render(
       {
         kind: 'agency-overview-pdf',

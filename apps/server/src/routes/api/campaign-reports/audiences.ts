@@ -21,7 +21,7 @@ const audienceRoutes: RouteModule = async (app) => {
    * is the dealership's and its campaign_type is audience.
    */
   registerOperation(app, campaignReportOperations.getAudienceCampaign, async (request) => {
-    const campaign = await loadAudienceCampaign(app.db, request.params);
+    const campaign = await loadAudienceCampaign(request.reportDb, request.params);
     return {
       client_campaign_id: campaign.id,
       vendor_campaign_name: campaign.vendorCampaignName,
@@ -39,8 +39,8 @@ const audienceRoutes: RouteModule = async (app) => {
    * decimals; change_percent last vs first size in the range, one decimal). 404 unless audience.
    */
   registerOperation(app, campaignReportOperations.getAudienceMetrics, async (request) => {
-    const campaign = await loadAudienceCampaign(app.db, request.params);
-    return getAudienceMetrics(app.db, { campaign, range: rangeOf(request.query) });
+    const campaign = await loadAudienceCampaign(request.reportDb, request.params);
+    return getAudienceMetrics(request.reportDb, { campaign, range: rangeOf(request.query) });
   });
 };
 export default audienceRoutes;

@@ -17,14 +17,14 @@ const breakdownRoutes: RouteModule = async (app) => {
    * unless the dealership's enable_facebook_campaign_conversions is on.
    */
   registerOperation(app, campaignReportOperations.getSocialMetrics, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return getSocialMetrics(app.db, { campaign, range: rangeOf(request.query) });
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return getSocialMetrics(request.reportDb, { campaign, range: rangeOf(request.query) });
   });
 
   /** `GET .../campaigns/{campaign_id}/placements?start_date&end_date` → `{ data: [{ placement, impressions, clicks }] }`, impressions descending. */
   registerOperation(app, campaignReportOperations.getPlacements, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return { data: await getPlacements(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return { data: await getPlacements(request.reportDb, { campaignId: campaign.id, range: rangeOf(request.query) }) };
   });
 
   /**
@@ -33,8 +33,10 @@ const breakdownRoutes: RouteModule = async (app) => {
    * impressions and clicks (interactions); gender `unknown` is left out.
    */
   registerOperation(app, campaignReportOperations.getDemographics, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return { data: await getDemographics(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return {
+      data: await getDemographics(request.reportDb, { campaignId: campaign.id, range: rangeOf(request.query) }),
+    };
   });
 
   /**
@@ -43,8 +45,8 @@ const breakdownRoutes: RouteModule = async (app) => {
    * {code}' when unknown), impressions descending then DMA code.
    */
   registerOperation(app, campaignReportOperations.getDmas, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return { data: await getDmas(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return { data: await getDmas(request.reportDb, { campaignId: campaign.id, range: rangeOf(request.query) }) };
   });
 };
 export default breakdownRoutes;

@@ -36,8 +36,8 @@ const displayRoutes: RouteModule = async (app) => {
    * from the daily rows, daily points.
    */
   registerOperation(app, campaignReportOperations.getDisplayMetrics, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return getDisplayMetrics(app.db, { campaign, range: rangeOf(request.query) });
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return getDisplayMetrics(request.reportDb, { campaign, range: rangeOf(request.query) });
   });
 
   /**
@@ -49,8 +49,8 @@ const displayRoutes: RouteModule = async (app) => {
    * (counts of order/purchase tags) and monetary_value (dollars) — null unless show_roas.
    */
   registerOperation(app, campaignReportOperations.getConversions, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return getConversions(app.db, { campaign, range: rangeOf(request.query) });
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return getConversions(request.reportDb, { campaign, range: rangeOf(request.query) });
   });
 
   /**
@@ -110,9 +110,9 @@ const displayRoutes: RouteModule = async (app) => {
    * 404 unless show_site_list.
    */
   registerOperation(app, campaignReportOperations.getSiteSizes, async (request) => {
-    const campaign = await loadSiteListCampaign(app.db, request.params);
+    const campaign = await loadSiteListCampaign(request.reportDb, request.params);
     return {
-      data: await getSiteSizes(app.db, {
+      data: await getSiteSizes(request.reportDb, {
         campaignId: campaign.id,
         site: request.query.site,
         ...rangeOf(request.query),

@@ -42,8 +42,8 @@ const engagementRoutes: RouteModule = async (app) => {
    * latitude, longitude, visits }] }`: visits per location over the range, visits descending.
    */
   registerOperation(app, campaignReportOperations.getWalkIns, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return { data: await getWalkIns(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return { data: await getWalkIns(request.reportDb, { campaignId: campaign.id, range: rangeOf(request.query) }) };
   });
 
   /**
@@ -52,8 +52,8 @@ const engagementRoutes: RouteModule = async (app) => {
    * the range, by date.
    */
   registerOperation(app, campaignReportOperations.getEvents, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return { data: await getEvents(app.db, { campaignId: campaign.id, range: rangeOf(request.query) }) };
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return { data: await getEvents(request.reportDb, { campaignId: campaign.id, range: rangeOf(request.query) }) };
   });
 };
 export default engagementRoutes;

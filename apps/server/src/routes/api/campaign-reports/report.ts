@@ -15,8 +15,8 @@ const reportRoutes: RouteModule = async (app) => {
    * range (`sections`). 404 'Campaign not found' unless the campaign is the dealership's.
    */
   registerOperation(app, campaignReportOperations.getCampaignReport, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return getCampaignReport(app.db, { campaign, range: rangeOf(request.query) });
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return getCampaignReport(request.reportDb, { campaign, range: rangeOf(request.query) });
   });
 
   /**
@@ -25,7 +25,7 @@ const reportRoutes: RouteModule = async (app) => {
    * days of the range inside the flight ÷ the flight's days, rounded to cents; null when unset.
    */
   registerOperation(app, campaignReportOperations.getBudget, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
+    const campaign = await loadCampaign(request.reportDb, request.params);
     return prorateBudget(campaign, rangeOf(request.query));
   });
 };

@@ -89,25 +89,25 @@ export function registerReportTable<Params, Rec, Row = Rec>(
   table: ReportTableDefinition<Params, Rec, Row>,
 ) {
   registerOperation(app, table.operations.page, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
+    const campaign = await loadCampaign(request.reportDb, request.params);
     table.guard?.(campaign);
     const params = table.params(campaign, request.query as CsvExportQuery);
     const page = await readPage(
       request.query,
-      (slice) => table.list(app.db, { ...params, slice }),
-      () => table.count(app.db, params),
+      (slice) => table.list(request.reportDb, { ...params, slice }),
+      () => table.count(request.reportDb, params),
     );
     return (table.present ? { ...page, data: await table.present(page.data) } : page) as never;
   });
   registerOperation(app, table.operations.csv, async (request, reply) => {
-    const campaign = await loadCampaign(app.db, request.params);
+    const campaign = await loadCampaign(request.reportDb, request.params);
     table.guard?.(campaign);
     const params = table.params(campaign, request.query);
     const { start_date, end_date } = request.query;
     return sendCsv(reply, {
       fileName: csvFileName(campaign.displayName, table.csv.fileLabel, start_date, end_date),
       columns: table.csv.columns(campaign),
-      slices: inSlices((slice) => table.list(app.db, { ...params, slice })),
+      slices: inSlices((slice) => table.list(request.reportDb, { ...params, slice })),
     });
   });
 }

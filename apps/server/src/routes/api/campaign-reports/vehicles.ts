@@ -84,8 +84,8 @@ const vehicleRoutes: RouteModule = async (app) => {
    * Averages are per vehicle with impressions (two decimals); their ctr is total clicks ÷ impressions.
    */
   registerOperation(app, campaignReportOperations.getTopVehicles, async (request) => {
-    const campaign = await loadCampaign(app.db, request.params);
-    return getTopVehicles(app.db, { campaign, range: rangeOf(request.query) });
+    const campaign = await loadCampaign(request.reportDb, request.params);
+    return getTopVehicles(request.reportDb, { campaign, range: rangeOf(request.query) });
   });
 
   /**
@@ -95,7 +95,7 @@ const vehicleRoutes: RouteModule = async (app) => {
    * the dealership has neither the vehicle nor campaign results for it.
    */
   registerOperation(app, campaignReportOperations.getVehicleDetail, async (request) => {
-    const detail = await getVehicleDetail(app.db, {
+    const detail = await getVehicleDetail(request.reportDb, {
       dealershipId: request.params.dealership_id,
       vin: request.params.vin,
       ...rangeOf(request.query),

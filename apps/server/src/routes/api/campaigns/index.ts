@@ -18,7 +18,7 @@ const campaignRoutes: RouteModule = async (app, options) => {
    * VALIDATION_FAILED (issue 18).
    */
   registerOperation(app, campaignOperations.listManagedCampaigns, async (request) => {
-    const { data, total } = await listManagedCampaigns(app.db, {
+    const { data, total } = await listManagedCampaigns(request.reportDb, {
       dealershipId: request.params.dealership_id,
       ...request.query,
     });
@@ -27,9 +27,9 @@ const campaignRoutes: RouteModule = async (app, options) => {
 
   /** `GET .../campaigns/summary` → month-to-date active campaigns, impressions and clicks (organization's time zone). */
   registerOperation(app, campaignOperations.getCampaignsSummary, async (request) => {
-    const organization = await getOrganization(app.db, { organizationId: request.params.organization_id });
+    const organization = await getOrganization(request.reportDb, { organizationId: request.params.organization_id });
     const today = localDate(options.clock(), organization?.timeZone ?? 'America/Chicago');
-    return getCampaignsSummary(app.db, {
+    return getCampaignsSummary(request.reportDb, {
       dealershipId: request.params.dealership_id,
       monthStart: monthStart(today),
       today,
@@ -38,7 +38,7 @@ const campaignRoutes: RouteModule = async (app, options) => {
 
   /** `GET .../campaigns/{campaign_id}?startDate&endDate` → the campaign, its totals and daily rows over the range; 404 if not the dealership's. */
   registerOperation(app, campaignOperations.getManagedCampaign, async (request) => {
-    const campaign = await getManagedCampaign(app.db, {
+    const campaign = await getManagedCampaign(request.reportDb, {
       dealershipId: request.params.dealership_id,
       campaignId: request.params.campaign_id,
       ...request.query,

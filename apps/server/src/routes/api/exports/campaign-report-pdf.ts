@@ -25,7 +25,7 @@ export function reportPdfFileName(campaignName: string, startDate: string, endDa
  */
 const campaignReportPdf: RouteModule = async (app, options) => {
   registerOperation(app, reportOperations.getCampaignReportPdf, async (request, reply) => {
-    const data = await loadReportPdfData(app.db, request.params, request.query, options.clock(), app.storage);
+    const data = await loadReportPdfData(request.reportDb, request.params, request.query, options.clock(), app.storage);
     const previews = await loadAdPreviews(data);
     const pdf = await app.exportRenderer.render(
       { kind: 'campaign-report-pdf', data, previews },

@@ -23,7 +23,7 @@ const monthOverMonthRoutes: RouteModule = async (app) => {
    */
   registerOperation(app, reportOperations.getMonthOverMonth, async (request) => {
     const dealership = await dealershipOf(request.params);
-    return getMonthOverMonth(app.db, {
+    return getMonthOverMonth(request.reportDb, {
       dealership,
       dateFilter: request.query.dateFilter,
       today: todayOf(dealership),
@@ -37,7 +37,7 @@ const monthOverMonthRoutes: RouteModule = async (app) => {
    */
   registerOperation(app, reportOperations.getMonthOverMonthPdf, async (request, reply) => {
     const dealership = await dealershipOf(request.params);
-    const data = await getMonthOverMonth(app.db, {
+    const data = await getMonthOverMonth(request.reportDb, {
       dealership,
       dateFilter: request.query.dateFilter,
       today: todayOf(dealership),

@@ -51,7 +51,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
    * Sort ids of `selfServiceSortColumns`; no filters; any other id → 400 (issue 18).
    */
   registerOperation(fastify, selfServiceCampaignOperations.listSelfServiceCampaigns, async (request) => {
-    const { data, total } = await listSelfServiceCampaigns(app.db, {
+    const { data, total } = await listSelfServiceCampaigns(request.reportDb, {
       dealershipId: request.params.dealership_id,
       ...request.query,
     });
@@ -189,7 +189,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   /** `GET .../campaigns/self-service/{campaign_id}` → the campaign with its totals over every synced day; 404 if not the dealership's. */
   registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceCampaign, async (request) => {
     const campaign = await loadCampaign(app, request.params);
-    const totals = await campaignTotals(app.db, { campaignId: campaign.id });
+    const totals = await campaignTotals(request.reportDb, { campaignId: campaign.id });
     return present(campaign, totals.impressions, totals.clicks);
   });
 
@@ -201,13 +201,13 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
   registerOperation(fastify, selfServiceCampaignOperations.getSelfServiceMetrics, async (request) => {
     const campaign = await loadCampaign(app, request.params);
     const range = { campaignId: campaign.id, startDate: request.query.start_date, endDate: request.query.end_date };
-    const data = await dailyRows(app.db, range);
+    const data = await dailyRows(request.reportDb, range);
     const impressions = data.reduce((sum, row) => sum + row.impressions, 0);
     const clicks = data.reduce((sum, row) => sum + row.clicks, 0);
     return {
       data,
       totals: { impressions, clicks, ctr: ctrPercent(clicks, impressions) },
-      product_total: await countProducts(app.db, range),
+      product_total: await countProducts(request.reportDb, range),
     };
   });
 
@@ -224,8 +224,8 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
       endDate: request.query.end_date,
       sorting: request.query.sorting,
     };
-    const data = await listProducts(app.db, { ...params, slice: sliceOfPage(request.query) });
-    return { data, pagination: { total: await countProducts(app.db, params) } };
+    const data = await listProducts(request.reportDb, { ...params, slice: sliceOfPage(request.query) });
+    return { data, pagination: { total: await countProducts(request.reportDb, params) } };
   });
 
   /**
@@ -248,7 +248,7 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
         header: column.header,
         value: (row) => row[column.key],
       })),
-      slices: inSlices((slice) => listProducts(app.db, { ...params, slice })),
+      slices: inSlices((slice) => listProducts(request.reportDb, { ...params, slice })),
     });
   });
 
@@ -273,10 +273,10 @@ const selfServiceCampaignRoutes: RouteModule = async (fastify) => {
           vendorName: vendorNames[campaign.vendorId as VendorId] ?? 'Other',
           accountName: campaign.accountName,
           range,
-          days: await dailyRows(app.db, range),
-          products: await listProducts(app.db, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
-          productTotal: await countProducts(app.db, range),
-          annotations: await selfServiceChartNotes(app.db, { campaign, range }),
+          days: await dailyRows(request.reportDb, range),
+          products: await listProducts(request.reportDb, { ...range, slice: { limit: REPORT_PAGE_SIZE, offset: 0 } }),
+          productTotal: await countProducts(request.reportDb, range),
+          annotations: await selfServiceChartNotes(request.reportDb, { campaign, range }),
         },
         today: localDate(app.adPlatforms.clock(), 'America/Chicago'),
         brand: pdfBrandOf(

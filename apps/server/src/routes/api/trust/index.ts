@@ -52,7 +52,10 @@ const trustRoutes: RouteModule = async (app, options) => {
     return trust;
   });
 
-  /** `GET /api/agencies/{id}/data-health` → each source and connection (roles 1–2; a dealership user gets 403). */
+  /**
+   * `GET /api/agencies/{id}/data-health` → each source and connection, and each read replica's
+   * replay lag (roles 1–2; a dealership user gets 403).
+   */
   registerOperation(app, trustOperations.getDataHealth, async (request) => {
     if ((request.user?.role_id ?? 3) > ROLE_AGENCY_ADMIN)
       throw forbidden('Only an agency administrator may open Data health');
@@ -63,7 +66,14 @@ const trustRoutes: RouteModule = async (app, options) => {
       settings,
       syncEveryHours: app.selfServiceSyncEveryHours,
     });
-    return { time_zone: settings.timeZone, stale_after_hour: settings.staleAfterHour, band: settings.band, sources };
+    return {
+      time_zone: settings.timeZone,
+      stale_after_hour: settings.staleAfterHour,
+      band: settings.band,
+      sources,
+      // Replay lag of each read replica (issue 24 §3), measured now; [] without replicas.
+      replicas: await app.reads.lag(),
+    };
   });
 };
 export default trustRoutes;

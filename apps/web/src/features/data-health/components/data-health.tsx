@@ -1,5 +1,12 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, formatDay, formatInteger, type DataHealthSource, type SyncStatus } from '@portal/contracts';
+import {
+  formatDateTime,
+  formatDay,
+  formatInteger,
+  type DataHealthSource,
+  type ReplicaLag,
+  type SyncStatus,
+} from '@portal/contracts';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import {
@@ -62,10 +69,55 @@ function SourceRow({ source, timeZone }: { source: DataHealthSource; timeZone: s
   );
 }
 
+const replicaState: Record<ReplicaLag['state'], { color: string; label: string }> = {
+  streaming: { color: 'teal', label: 'Streaming' },
+  paused: { color: 'yellow', label: 'Replay paused' },
+  unreachable: { color: 'red', label: 'Not answering' },
+};
+
+/** The read replicas' replay lag (issue 24 §3, docs/scaling.md), or one line saying there are none. */
+function Replicas({ replicas }: { replicas: ReplicaLag[] }) {
+  if (replicas.length === 0)
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-replicas">
+        Database replicas: no replicas (every read is answered by the primary database).
+      </Text>
+    );
+  return (
+    <TableScroll minWidth={600}>
+      <PlainTable aria-label="Database replicas" verticalSpacing="sm">
+        <PlainThead>
+          <PlainTr>
+            <PlainTh>Replica</PlainTh>
+            <PlainTh>State</PlainTh>
+            <PlainTh ta="right">Replay lag (s)</PlainTh>
+            <PlainTh ta="right">Replay lag (bytes)</PlainTh>
+          </PlainTr>
+        </PlainThead>
+        <PlainTbody>
+          {replicas.map((replica) => (
+            <PlainTr key={replica.name} data-replica={replica.name}>
+              <PlainTd>{replica.name}</PlainTd>
+              <PlainTd>
+                <Badge color={replicaState[replica.state].color} variant="light" radius="sm">
+                  {replicaState[replica.state].label}
+                </Badge>
+              </PlainTd>
+              <PlainTd ta="right">{replica.lag_seconds === null ? '—' : replica.lag_seconds.toFixed(1)}</PlainTd>
+              <PlainTd ta="right">{replica.lag_bytes === null ? '—' : formatInteger(replica.lag_bytes)}</PlainTd>
+            </PlainTr>
+          ))}
+        </PlainTbody>
+      </PlainTable>
+    </TableScroll>
+  );
+}
+
 /**
  * The Data health page (issue 21 §1, roles 1–2): the ingestion file set and each ad platform
  * connection of the agency, with the last run, its status, rows loaded, last error, next run, the
- * newest day of data and the running campaigns that missed their expected day (stale).
+ * newest day of data and the running campaigns that missed their expected day (stale); below, the
+ * replay lag of the portal's database replicas (issue 24 §3), or "no replicas".
  */
 export function DataHealth({ organizationId }: { organizationId: number }) {
   const health = useDataHealth(organizationId);
@@ -79,7 +131,7 @@ export function DataHealth({ organizationId }: { organizationId: number }) {
         retrying={health.isFetching}
       />
     );
-  const { sources, time_zone: timeZone, stale_after_hour: staleHour } = health.data;
+  const { sources, replicas, time_zone: timeZone, stale_after_hour: staleHour } = health.data;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -112,6 +164,7 @@ export function DataHealth({ organizationId }: { organizationId: number }) {
           </PlainTbody>
         </PlainTable>
       </TableScroll>
+      <Replicas replicas={replicas} />
     </Stack>
   );
 }
