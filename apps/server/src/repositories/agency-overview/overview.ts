@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   ctrPercent,
   daysOf,
@@ -88,7 +88,9 @@ const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
  * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
  * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
  * One statement reads the metrics: the (dealership_id, date) range of each rooftop over both periods
- * in `dealership_daily_metrics`, the roll-up of its campaigns' days that triggers keep (docs/performance.md). Null when the organization does not exist.
+ * in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
+ * docs/performance.md "Roll-ups"), summed per rooftop and period in PostgreSQL. Null when the
+ * organization does not exist.
  */
 export async function getAgencyOverview(
   db: Db,
@@ -113,37 +115,49 @@ export async function getAgencyOverview(
     .where(eq(dealerships.organizationId, organizationId))
     .orderBy(asc(sql`lower(${dealerships.name})`), asc(dealerships.id));
   const ids = rooftops.map((rooftop) => rooftop.id);
-  const days =
+  const current = sql`${metrics.date} >= ${range.startDate}::date`;
+  const periodSums = (where: SQL) => ({
+    impressions: sql<number>`coalesce(sum(${metrics.impressions}) filter (where ${where}), 0)`.mapWith(Number),
+    clicks: sql<number>`coalesce(sum(${metrics.clicks}) filter (where ${where}), 0)`.mapWith(Number),
+    spend: sql<number>`coalesce(sum(${metrics.spend}) filter (where ${where}), 0)`.mapWith(Number),
+    leads: sql<number>`coalesce(sum(${metrics.leads}) filter (where ${where}), 0)`.mapWith(Number),
+    calls: sql<number>`coalesce(sum(${metrics.calls}) filter (where ${where}), 0)`.mapWith(Number),
+    sales: sql<number>`coalesce(sum(${metrics.sales}) filter (where ${where}), 0)`.mapWith(Number),
+  });
+  // One row per rooftop: both periods summed in PostgreSQL, and the range's days with impressions
+  // for the sparkline (days without a row stay 0).
+  const [sums, signals] = await Promise.all([
     ids.length === 0
       ? []
-      : await db
+      : db
           .select({
             dealershipId: metrics.dealershipId,
-            date: metrics.date,
-            impressions: metrics.impressions,
-            clicks: metrics.clicks,
-            spend: metrics.spend,
-            leads: metrics.leads,
-            calls: metrics.calls,
-            sales: metrics.sales,
+            current: periodSums(current),
+            previous: periodSums(sql`not (${current})`),
+            days: sql<string[] | null>`array_agg(${metrics.date}::text) filter (where ${current})`,
+            impressions: sql<Array<
+              string | number
+            > | null>`array_agg(${metrics.impressions}) filter (where ${current})`,
           })
           .from(metrics)
-          .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)));
+          .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)))
+          .groupBy(metrics.dealershipId),
+    loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now }),
+  ]);
   const rangeDays = daysOf(range);
   const dayIndex = new Map(rangeDays.map((day, index) => [day, index]));
   const perRooftop = new Map(
     ids.map((id) => [id, { current: zero(), previous: zero(), daily: rangeDays.map(() => 0) }]),
   );
-  for (const day of days) {
-    const entry = perRooftop.get(day.dealershipId)!;
-    const index = dayIndex.get(day.date);
-    if (index === undefined) add(entry.previous, day);
-    else {
-      add(entry.current, day);
-      entry.daily[index] = day.impressions;
-    }
+  for (const row of sums) {
+    const entry = perRooftop.get(row.dealershipId)!;
+    entry.current = row.current;
+    entry.previous = row.previous;
+    (row.days ?? []).forEach((day, i) => {
+      const index = dayIndex.get(day);
+      if (index !== undefined) entry.daily[index] = Number(row.impressions![i]);
+    });
   }
-  const signals = await loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now });
 
   const allRows = rooftops.map((rooftop) => {
     const entry = perRooftop.get(rooftop.id)!;
