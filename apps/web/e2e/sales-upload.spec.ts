@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotDir, uiLogin } from './fixtures';
 
 /**
@@ -16,7 +16,7 @@ const CSV = [
   `${VINS[1]},11/03/2026,CPO,18000,900,400,`,
 ].join('\n');
 
-async function pick(page: import('@playwright/test').Page, field: RegExp, column: string) {
+async function pick(page: Page, field: RegExp, column: string) {
   await page.getByRole('combobox', { name: field }).click();
   await page.getByRole('option', { name: column, exact: true }).click();
 }
