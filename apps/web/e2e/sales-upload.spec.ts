@@ -24,7 +24,10 @@ async function pick(page: Page, field: RegExp, column: string) {
 test('a DMS export with other headers: map its columns, preview, upload, see the sales listed', async ({ page }) => {
   await uiLogin(page, 'dealer@demo.test');
   await expect(page).toHaveURL(/\/campaigns\/list/);
-  await page.goto('/dashboard/agency/1/dealership/101/sales');
+  // The inventory page links to the Sales page.
+  await page.goto('/dashboard/agency/1/dealership/101/inventory');
+  await page.getByRole('link', { name: 'Sales', exact: true }).click();
+  await expect(page).toHaveURL(/\/dealership\/101\/sales$/);
   await expect(page.getByRole('heading', { name: 'Sales', level: 1 })).toBeVisible({ timeout: 30_000 });
 
   await page.locator('input[type="file"]').setInputFiles({
