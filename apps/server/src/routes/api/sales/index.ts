@@ -12,7 +12,7 @@ import { readSalesCsv } from '../../../sales/dms-csv';
  * 404). The upload is the `vehicle_sales` ingestion entity scoped to the path's dealership: a row
  * cannot name another one.
  */
-const salesRoutes: RouteModule = async (app) => {
+const salesRoutes: RouteModule = async (app, options) => {
   /**
    * `GET .../sales?from&to&pageIndex&pageSize` → `{ data: sale[], pagination: { total } }`: sales
    * with sold dates in [from, to] (dealership-local days, either optional), newest first; money in
@@ -67,7 +67,9 @@ const salesRoutes: RouteModule = async (app) => {
           },
         });
       }
-      const outcome = await ingestFiles(app.db, [{ file: 'sales.csv', entity: 'vehicle_sales', rows: read.rows }]);
+      const outcome = await ingestFiles(app.db, [{ file: 'sales.csv', entity: 'vehicle_sales', rows: read.rows }], {
+        now: options.clock(),
+      });
       if (!outcome.ok)
         throw new ApiError(400, 'VALIDATION_FAILED', outcome.errors[0]?.message ?? 'The sales could not be loaded');
       const counts = outcome.counts.get('vehicle_sales') ?? { inserted: 0, updated: 0 };
