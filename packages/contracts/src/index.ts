@@ -18,6 +18,7 @@ export * from './campaigns/get-campaigns-summary';
 export * from './campaigns/get-managed-campaign';
 export * from './analytics/record-event';
 export * from './ingestion/entities';
+export * from './sales';
 export * from './campaign-reports/common';
 export * from './campaign-reports/campaign-report';
 export * from './campaign-reports/report-kpis';

@@ -18,6 +18,7 @@ import { APP_SIZES, CREATIVE_URL_PREFIX, planCreatives, type CreativeSpec } from
 import { distanceKm, type Dma } from './dealerships';
 import { INVENTORY_CODES, productTheme } from './plan';
 import { sortedDays, type CampaignOutput } from './sources';
+import type { OnLot } from './dealerships';
 
 /**
  * Breakdowns that no real dataset has, ALLOCATED from each campaign's real daily totals
@@ -28,6 +29,8 @@ import { sortedDays, type CampaignOutput } from './sources';
 export interface InventoryVehicle {
   vin: string;
   price: number | null;
+  /** The days the vehicle was on the lot (Ancira history); absent: every day. */
+  onLot?: OnLot;
 }
 
 export interface AllocationInput {
@@ -155,20 +158,42 @@ function allocateDmas(output: CampaignOutput, dmas: Dma[], rows: EntityRow<'camp
 // Vehicles
 
 /** 20-60 of the dealership's real VINs (all of them when it has fewer), Zipf-weighted. */
+const onLotOn = (vehicle: InventoryVehicle, date: string) =>
+  !vehicle.onLot || (vehicle.onLot.from <= date && (vehicle.onLot.until === null || date < vehicle.onLot.until));
+
+/**
+ * The campaign's advertised vehicles: 20-60 of the dealership's vehicles (all when it has fewer),
+ * Zipf-weighted, each only on the days it was on the lot (Ancira: from its first snapshot to its
+ * derived sale). The candidates are the vehicles on the lot on some day of the flight; a day none of
+ * the chosen was on the lot gets one more vehicle that was (at most 60 in all), so every day's
+ * delivery is allocated.
+ */
 function allocateVehicles(
   output: CampaignOutput,
   vehicles: InventoryVehicle[],
   rows: EntityRow<'campaign_vehicles'>[],
 ) {
-  if (vehicles.length === 0) return;
+  const days = sortedDays(output);
+  const candidates = vehicles.filter((v) => days.some(([date]) => onLotOn(v, date)));
+  if (candidates.length === 0) return;
   const random = rngFor(output.planned.id, 'vehicles');
-  const count = Math.min(vehicles.length, 20 + Math.floor(random() * 41));
-  const chosen = shuffled(vehicles, random).slice(0, count);
+  const count = Math.min(candidates.length, 20 + Math.floor(random() * 41));
+  const order = shuffled(candidates, random);
+  const chosen = order.slice(0, count);
+  for (const [date] of days) {
+    if (chosen.some((v) => onLotOn(v, date))) continue;
+    const extra = order.slice(count).find((v) => onLotOn(v, date) && !chosen.includes(v));
+    if (!extra) continue;
+    if (chosen.length < 60) chosen.push(extra);
+    else chosen[chosen.length - 1] = extra;
+  }
   const exponent = between(random, 0.9, 1.3);
   const weights = chosen.map((_, k) => 1 / (k + 1) ** exponent);
   const clickFactors = chosen.map(() => between(random, 0.5, 1.7));
-  for (const [date, day] of sortedDays(output)) {
-    const parts = allocateDelivery(day, jittered(weights, random, 0.15), clickFactors);
+  for (const [date, day] of days) {
+    const dayWeights = jittered(weights, random, 0.15).map((w, i) => (onLotOn(chosen[i]!, date) ? w : 0));
+    if (!dayWeights.some((w) => w > 0)) continue;
+    const parts = allocateDelivery(day, dayWeights, clickFactors);
     pushDelivery(rows, parts, (i, delivery) => ({
       client_campaign_id: output.planned.id,
       date,

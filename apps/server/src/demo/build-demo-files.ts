@@ -20,6 +20,7 @@ import {
   buildDealershipRows,
   buildDmas,
   buildInventory,
+  buildInventoryHistory,
   buildZipDmas,
   loadDealerships,
   loadDmaGeography,
@@ -78,11 +79,16 @@ export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOpti
   const zipToDma = new Map(zipDmas.map((z) => [String(z.zip_code), Number(z.dma_code)]));
   const dealerships = loadDealerships(zipToDma);
   const inventoryRows = buildInventory(dealerships);
+  const history = buildInventoryHistory(dealerships, today);
   const inventory = new Map<number, InventoryVehicle[]>();
   for (const v of inventoryRows) {
+    const onLot = history.onLot.get(Number(v.dealership_id))?.get(String(v.vin));
+    // Ancira: the arrival day (the first snapshot, or a derived day between two snapshots).
+    if (onLot) v.first_seen_date = onLot.from;
     getOrInsert(inventory, Number(v.dealership_id), () => []).push({
       vin: String(v.vin),
       price: v.price === null ? null : Number(v.price),
+      ...(onLot ? { onLot } : {}),
     });
   }
   const tabmoData = loadTabmo();
@@ -118,6 +124,8 @@ export async function buildDemoFiles(outDir: string, options: BuildDemoFilesOpti
     ]),
     writeEntity(outDir, 'dealerships', buildDealershipRows(dealerships)),
     writeEntity(outDir, 'inventory_vehicles', inventoryRows),
+    writeEntity(outDir, 'inventory_snapshots', history.snapshots),
+    writeEntity(outDir, 'vehicle_sales', history.sales),
     writeEntity(outDir, 'campaigns', campaignRows(outputs, showFlags, addCalendarDays(today, -1))),
     writeEntity(outDir, 'campaign_daily_metrics', dailyMetricRows(outputs)),
     writeEntity(

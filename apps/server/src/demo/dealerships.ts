@@ -1,4 +1,17 @@
-import { compareText, getOrInsert, RAW, readCsv, readCsvArrays, readRaw, toInt, type EntityRow } from './common';
+import {
+  addDays,
+  cents,
+  compareText,
+  daysBetween,
+  getOrInsert,
+  hashSeed,
+  RAW,
+  readCsv,
+  readCsvArrays,
+  readRaw,
+  toInt,
+  type EntityRow,
+} from './common';
 import { normalizeVehicleName } from '../ingestion/vehicle-names';
 
 /** Reference geography, the demo dealerships and their real inventory (docs/demo-data.md). */
@@ -266,11 +279,7 @@ function carscomVehicle(dealershipId: number, r: Record<string, string>): Entity
   };
 }
 
-function anciraVehicle(
-  dealershipId: number,
-  latest: Record<string, string>,
-  firstSeen: string,
-): EntityRow<'inventory_vehicles'> {
+function anciraVehicle(dealershipId: number, latest: Record<string, string>): EntityRow<'inventory_vehicles'> {
   const price = toInt(latest.price);
   return {
     dealership_id: dealershipId,
@@ -284,7 +293,8 @@ function anciraVehicle(
     mileage: missing(latest.mileage) === null ? null : toInt(latest.mileage),
     exterior_color: missing(latest.ext_color),
     image_url: null,
-    first_seen_date: firstSeen,
+    // The first appearance comes from the snapshots (inventory_snapshots, shifted to end today).
+    first_seen_date: null,
   };
 }
 
@@ -300,18 +310,123 @@ export function buildInventory(dealerships: Dealership[]): EntityRow<'inventory_
       }
       continue;
     }
-    // Ancira snapshots: the latest row of each VIN at this rooftop, first seen at its earliest snapshot.
-    const byVin = new Map<string, { latest: Record<string, string>; firstSeen: string }>();
+    // Ancira snapshots: the latest row of each VIN at this rooftop (its history: buildInventoryHistory).
+    const latest = new Map<string, Record<string, string>>();
     for (const listing of d.listings) {
-      const date = listing.alert_dt ?? '';
-      const entry = byVin.get(listing.vin_num ?? '');
-      if (entry === undefined) byVin.set(listing.vin_num ?? '', { latest: listing, firstSeen: date });
-      else {
-        if (date >= (entry.latest.alert_dt ?? '')) entry.latest = listing;
-        if (date < entry.firstSeen) entry.firstSeen = date;
-      }
+      const entry = latest.get(listing.vin_num ?? '');
+      if (entry === undefined || (listing.alert_dt ?? '') >= (entry.alert_dt ?? ''))
+        latest.set(listing.vin_num ?? '', listing);
     }
-    for (const { latest, firstSeen } of byVin.values()) rows.push(anciraVehicle(d.id, latest, firstSeen));
+    for (const listing of latest.values()) rows.push(anciraVehicle(d.id, listing));
   }
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inventory history and derived sales (issue 22 §4)
+
+/** The newest Ancira snapshot day: it becomes the load day ("today"). */
+export const ANCIRA_LAST_SNAPSHOT = '2022-04-01';
+/** Derived gross of a derived sale, as fractions of the last listed price (docs/demo-data.md). */
+export const DERIVED_FRONT_GROSS = 0.06;
+export const DERIVED_BACK_GROSS = 0.03;
+
+/** When a vehicle was on the lot: from its arrival up to (not including) `until`. */
+export interface OnLot {
+  /** Its first snapshot day, or for a vehicle first seen in a later snapshot a derived arrival day after the previous one. */
+  from: string;
+  /** The derived sale day of a vehicle that left the feed; null while it is on the lot. */
+  until: string | null;
+}
+
+export interface InventoryHistory {
+  snapshots: EntityRow<'inventory_snapshots'>[];
+  sales: EntityRow<'vehicle_sales'>[];
+  /** dealership id → VIN → the days it was on the lot (Ancira only; other vehicles always). */
+  onLot: Map<number, Map<string, OnLot>>;
+}
+
+/**
+ * The dated snapshots of every dealership's lot and the sales derived from them:
+ *
+ * - Ancira rooftops: their three real snapshots (2021-08-28, 2021-08-30, 2022-04-01), every date
+ *   shifted by the same number of days so 2022-04-01 is `today`; each VIN's listed price that day
+ *   (−1 → empty). A VIN absent from the rooftop's newest snapshot left the feed: it becomes a sale
+ *   dated a deterministic day after its last appearance, up to the next snapshot day (FNV-1a of
+ *   rooftop and VIN), at its last listed price, deal type `used` (the data lists used vehicles),
+ *   front and back gross 6 % and 3 % of that price, `gross_derived` 1, no customer ZIP. A VIN
+ *   first seen in a later snapshot arrived a deterministic day after the snapshot before it (its
+ *   `first_seen_date`, `onLot.from`), so the lot between snapshots holds both the vehicles not
+ *   yet sold and those already arrived.
+ * - Cars.com dealers: one snapshot of their current inventory, dated `today`.
+ */
+export function buildInventoryHistory(dealerships: Dealership[], today: string): InventoryHistory {
+  const snapshots: EntityRow<'inventory_snapshots'>[] = [];
+  const sales: EntityRow<'vehicle_sales'>[] = [];
+  const onLot = new Map<number, Map<string, OnLot>>();
+  const shift = daysBetween(ANCIRA_LAST_SNAPSHOT, today);
+  for (const d of dealerships) {
+    if (d.id < 200) {
+      const seen = new Set<string>();
+      for (const listing of d.listings) {
+        const vin = listing.VIN ?? '';
+        if (seen.has(vin)) continue;
+        seen.add(vin);
+        const price = /^\$([\d,]+)/.exec(listing.Price ?? '');
+        snapshots.push({
+          dealership_id: d.id,
+          vin,
+          snapshot_date: today,
+          price: price?.[1] ? Number(price[1].replaceAll(',', '')) : null,
+        });
+      }
+      continue;
+    }
+    const byVin = new Map<string, Map<string, number | null>>();
+    const days = new Set<string>();
+    for (const listing of d.listings) {
+      const day = addDays(listing.alert_dt ?? '', shift);
+      days.add(day);
+      const price = toInt(listing.price);
+      getOrInsert(byVin, listing.vin_num ?? '', () => new Map()).set(day, price >= 0 ? price : null);
+    }
+    const sortedDays = [...days].sort(compareText);
+    const newest = sortedDays[sortedDays.length - 1]!;
+    const lot = new Map<string, OnLot>();
+    onLot.set(d.id, lot);
+    for (const vin of [...byVin.keys()].sort(compareText)) {
+      const prices = byVin.get(vin)!;
+      const seenDays = [...prices.keys()].sort(compareText);
+      for (const day of seenDays)
+        snapshots.push({ dealership_id: d.id, vin, snapshot_date: day, price: prices.get(day)! });
+      const last = seenDays[seenDays.length - 1]!;
+      const first = seenDays[0]!;
+      // A vehicle first seen in a later snapshot arrived some day after the one before it.
+      const previous = sortedDays.filter((day) => day < first).pop();
+      const from =
+        previous === undefined
+          ? first
+          : addDays(previous, 1 + (hashSeed(d.id, vin, 'arrived') % daysBetween(previous, first)));
+      if (last === newest) {
+        lot.set(vin, { from, until: null });
+        continue;
+      }
+      const gone = sortedDays.find((day) => day > last)!;
+      const soldDate = addDays(last, 1 + (hashSeed(d.id, vin, 'sold') % daysBetween(last, gone)));
+      const price = prices.get(last) ?? null;
+      lot.set(vin, { from, until: soldDate });
+      sales.push({
+        dealership_id: d.id,
+        vin,
+        sold_date: soldDate,
+        deal_type: 'used',
+        sale_price: price,
+        front_gross: price === null ? null : cents(price * DERIVED_FRONT_GROSS),
+        back_gross: price === null ? null : cents(price * DERIVED_BACK_GROSS),
+        customer_zip: null,
+        gross_derived: 1,
+      });
+    }
+  }
+  return { snapshots, sales, onLot };
 }

@@ -1,22 +1,29 @@
-import type { IngestionError, IngestionResult } from '@portal/contracts';
+import type { IngestionEntity, IngestionError, IngestionResult } from '@portal/contracts';
 import type { Db } from '../db/client';
 import { recordSyncRun } from '../repositories/trust/record';
-import { ingestFiles } from './ingest';
+import { ingestFiles, type WriteCounts } from './ingest';
 import { parseIngestionFile, readIngestionFolder, type ParsedFile } from './read-files';
 
-export type IngestionOutcome = { ok: true; result: IngestionResult } | { ok: false; errors: IngestionError[] };
+export type IngestionOutcome =
+  | { ok: true; result: IngestionResult; counts?: Map<IngestionEntity, WriteCounts> }
+  | { ok: false; errors: IngestionError[] };
+
+/** `now`: the instant of the load (inventory snapshots are dated its day in each agency's zone). */
+export interface IngestionOptions {
+  now?: Date;
+}
 
 /**
  * The one ingestion path (docs/ingestion.md), shared by `npm run ingest -- <folder>`,
  * `POST /api/admin/ingest` and the demo loader: parse and validate every file, then load all of
  * them in one transaction. Any error in any file means nothing is loaded.
  */
-export async function ingestFolder(db: Db, dir: string): Promise<IngestionOutcome> {
+export async function ingestFolder(db: Db, dir: string, options: IngestionOptions = {}): Promise<IngestionOutcome> {
   return logged(db, async () => {
     const errors: IngestionError[] = [];
     const files = await readIngestionFolder(dir, errors);
     if (errors.length > 0) return { ok: false, errors };
-    return ingestFiles(db, files);
+    return ingestFiles(db, files, options);
   });
 }
 
@@ -64,11 +71,16 @@ async function logged(db: Db, run: () => Promise<IngestionOutcome>): Promise<Ing
 export async function ingestBuffers(
   db: Db,
   uploads: Array<{ name: string; content: Buffer }>,
+  options: IngestionOptions = {},
 ): Promise<IngestionOutcome> {
-  return logged(db, () => ingestUploads(db, uploads));
+  return logged(db, () => ingestUploads(db, uploads, options));
 }
 
-async function ingestUploads(db: Db, uploads: Array<{ name: string; content: Buffer }>): Promise<IngestionOutcome> {
+async function ingestUploads(
+  db: Db,
+  uploads: Array<{ name: string; content: Buffer }>,
+  options: IngestionOptions,
+): Promise<IngestionOutcome> {
   const errors: IngestionError[] = [];
   const files: ParsedFile[] = [];
   for (const upload of uploads) {
@@ -77,5 +89,5 @@ async function ingestUploads(db: Db, uploads: Array<{ name: string; content: Buf
   }
   if (uploads.length === 0) errors.push({ file: '', line: null, column: null, message: 'No files were sent' });
   if (errors.length > 0) return { ok: false, errors };
-  return ingestFiles(db, files);
+  return ingestFiles(db, files, options);
 }

@@ -1,16 +1,28 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, inArray, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { ingestionOrder, type IngestionEntity, type IngestionError, type IngestionResult } from '@portal/contracts';
+import {
+  ingestionOrder,
+  todayInZone,
+  type IngestionEntity,
+  type IngestionError,
+  type IngestionResult,
+} from '@portal/contracts';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import type { ParsedFile } from './read-files';
 import { normalizeVehicleName } from './vehicle-names';
+import {
+  recordSnapshot,
+  refreshInventoryHistory,
+  trimSnapshots,
+  type SnapshotVehicle,
+} from '../repositories/inventory-history';
 import { automaticNotes, managedCampaignStates, recordAutomaticAnnotations } from '../repositories/annotations';
 
 type Row = Record<string, unknown>;
@@ -84,6 +96,31 @@ const targets: Record<IngestionEntity, Target> = {
       exteriorColor: r.exterior_color,
       imageUrl: r.image_url,
       firstSeenDate: r.first_seen_date,
+    }),
+  },
+  inventory_snapshots: {
+    table: schema.inventorySnapshots,
+    key: ['dealershipId', 'vin', 'snapshotDate'],
+    toRow: (r) => ({
+      dealershipId: r.dealership_id,
+      vin: String(r.vin).toUpperCase(),
+      snapshotDate: r.snapshot_date,
+      price: r.price,
+    }),
+  },
+  vehicle_sales: {
+    table: schema.vehicleSales,
+    key: ['dealershipId', 'vin', 'soldDate'],
+    toRow: (r) => ({
+      dealershipId: r.dealership_id,
+      vin: String(r.vin).toUpperCase(),
+      soldDate: r.sold_date,
+      dealType: r.deal_type,
+      salePrice: r.sale_price,
+      frontGross: r.front_gross,
+      backGross: r.back_gross,
+      customerZip: r.customer_zip,
+      grossDerived: r.gross_derived,
     }),
   },
   campaigns: {
@@ -334,6 +371,8 @@ async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionErr
   const dealerRefs = [
     ...referenced<number>('campaigns', 'dealership_id'),
     ...referenced<number>('inventory_vehicles', 'dealership_id'),
+    ...referenced<number>('inventory_snapshots', 'dealership_id'),
+    ...referenced<number>('vehicle_sales', 'dealership_id'),
   ].filter((id) => !dealershipIds.has(id));
   if (dealerRefs.length > 0) {
     const found = await db
@@ -368,7 +407,12 @@ async function checkReferences(db: Db, files: ParsedFile[], errors: IngestionErr
   for (const file of files) {
     if (file.entity === 'dealerships')
       missing(file, 'organization_id', (id) => organizationIds.has(id), 'Organization');
-    if (file.entity === 'campaigns' || file.entity === 'inventory_vehicles')
+    if (
+      file.entity === 'campaigns' ||
+      file.entity === 'inventory_vehicles' ||
+      file.entity === 'inventory_snapshots' ||
+      file.entity === 'vehicle_sales'
+    )
       missing(file, 'dealership_id', (id) => dealershipIds.has(id), 'Dealership');
     if (campaignEntities.includes(file.entity))
       missing(file, 'client_campaign_id', (id) => campaignDealership.has(id), 'Campaign');
@@ -406,14 +450,37 @@ function unnestUpsert(target: Target, columns: Record<string, PgColumn>, keys: s
     sql`, `,
   );
   const updatable = keys.filter((k) => !target.key.includes(k));
+  const table = getTableName(target.table);
+  const set = updatable.map(
+    (k) => sql`${sql.identifier(columns[k]!.name)} = excluded.${sql.identifier(columns[k]!.name)}`,
+  );
+  if (touchesUpdatedAt(columns, keys)) set.push(sql`updated_at = now()`);
   const action =
     updatable.length === 0
       ? sql`do nothing`
-      : sql`do update set ${sql.join(
-          updatable.map((k) => sql`${sql.identifier(columns[k]!.name)} = excluded.${sql.identifier(columns[k]!.name)}`),
+      : sql`do update set ${sql.join(set, sql`, `)} where (${sql.join(
+          updatable.map((k) => sql`${sql.identifier(table)}.${sql.identifier(columns[k]!.name)}`),
           sql`, `,
-        )}`;
-  return sql`insert into ${target.table} (${names}) select * from unnest(${arrays}) on conflict (${conflict}) ${action}`;
+        )}) is distinct from (${sql.join(
+          updatable.map((k) => sql`excluded.${sql.identifier(columns[k]!.name)}`),
+          sql`, `,
+        )})`;
+  return sql`with written as (insert into ${target.table} (${names}) select * from unnest(${arrays}) on conflict (${conflict}) ${action} returning (xmax = 0) as inserted)
+    select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from written`;
+}
+
+/**
+ * A table with an `updated_at` the file does not set: a changed row's `updated_at` becomes the
+ * transaction's time (an unchanged row keeps its own, see the IS DISTINCT FROM of the upserts).
+ */
+function touchesUpdatedAt(columns: Record<string, PgColumn>, keys: string[]) {
+  return 'updatedAt' in columns && columns.updatedAt!.name === 'updated_at' && !keys.includes('updatedAt');
+}
+
+/** Rows a write inserted and updated (rows of the file that were neither are unchanged). */
+export interface WriteCounts {
+  inserted: number;
+  updated: number;
 }
 
 /**
@@ -464,34 +531,50 @@ async function copyUpsert(
   await pipeline(lines, client.query(copyFrom(`copy "${staging}" (${names.join(', ')}) from stdin with (format csv)`)));
   const conflict = target.key.map((k) => `"${columns[k]!.name}"`).join(', ');
   const updatable = keys.filter((k) => !target.key.includes(k)).map((k) => `"${columns[k]!.name}"`);
+  const set = updatable.map((c) => `${c} = excluded.${c}`);
+  if (touchesUpdatedAt(columns, keys)) set.push('updated_at = now()');
   const action =
     updatable.length === 0
       ? 'do nothing'
-      : `do update set ${updatable.map((c) => `${c} = excluded.${c}`).join(', ')} where (${updatable
+      : `do update set ${set.join(', ')} where (${updatable
           .map((c) => `"${table}".${c}`)
           .join(', ')}) is distinct from (${updatable.map((c) => `excluded.${c}`).join(', ')})`;
-  await client.query(
-    `insert into "${table}" (${names.join(', ')}) select ${names.join(', ')} from "${staging}" order by ${conflict} on conflict (${conflict}) ${action}`,
+  const result = await client.query<{ inserted: number; updated: number }>(
+    `with written as (insert into "${table}" (${names.join(', ')}) select ${names.join(', ')} from "${staging}" order by ${conflict} on conflict (${conflict}) ${action} returning (xmax = 0) as inserted)
+    select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated from written`,
   );
   await client.query(`drop table "${staging}"`);
+  return { inserted: Number(result.rows[0]?.inserted ?? 0), updated: Number(result.rows[0]?.updated ?? 0) };
 }
 
 /** Writes one validated file inside the transaction `tx` (`client`: its PostgreSQL connection, for COPY). */
-async function writeFile(tx: Db, file: ParsedFile, context: Context, client: pg.PoolClient | null) {
+async function writeFile(
+  tx: Db,
+  file: ParsedFile,
+  context: Context,
+  client: pg.PoolClient | null,
+): Promise<WriteCounts> {
   const target = targets[file.entity];
   const columns = getTableColumns(target.table);
   const keyColumns = target.key.map((k) => columns[k]!);
   const rows = file.rows.map((r) => target.toRow(r.value, context));
-  if (rows.length === 0) return;
+  const counts: WriteCounts = { inserted: 0, updated: 0 };
+  if (rows.length === 0) return counts;
   const keys = Object.keys(rows[0]!);
   // Every row names every column (the contracts default what a file leaves out): COPY on
   // PostgreSQL, one array per column on PGlite. A row without some property would need the
   // column's DEFAULT, which neither can express, so such a file takes the multi-row VALUES path.
   if (rows.every((row) => keys.every((k) => row[k] !== undefined))) {
     if (client) return copyUpsert(client, target, columns, keys, rows);
-    for (let i = 0; i < rows.length; i += UNNEST_BATCH)
-      await tx.execute(unnestUpsert(target, columns, keys, rows.slice(i, i + UNNEST_BATCH)));
-    return;
+    for (let i = 0; i < rows.length; i += UNNEST_BATCH) {
+      const result = await tx.execute<{ inserted: number; updated: number }>(
+        unnestUpsert(target, columns, keys, rows.slice(i, i + UNNEST_BATCH)),
+      );
+      const [row] = (result as unknown as { rows: Array<{ inserted: number; updated: number }> }).rows;
+      counts.inserted += Number(row?.inserted ?? 0);
+      counts.updated += Number(row?.updated ?? 0);
+    }
+    return counts;
   }
   const updatable = keys.filter((k) => !target.key.includes(k));
   const set = Object.fromEntries(updatable.map((k) => [k, sql.raw(`excluded."${columns[k]!.name}"`)]));
@@ -499,9 +582,15 @@ async function writeFile(tx: Db, file: ParsedFile, context: Context, client: pg.
   for (let i = 0; i < rows.length; i += batchSize) {
     const batch = rows.slice(i, i + batchSize);
     const insert = tx.insert(target.table).values(batch as never);
-    if (updatable.length === 0) await insert.onConflictDoNothing({ target: keyColumns });
-    else await insert.onConflictDoUpdate({ target: keyColumns, set });
+    const written =
+      updatable.length === 0
+        ? await insert.onConflictDoNothing({ target: keyColumns }).returning({ inserted: sql<boolean>`(xmax = 0)` })
+        : await insert
+            .onConflictDoUpdate({ target: keyColumns, set })
+            .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    for (const row of written) counts[row.inserted ? 'inserted' : 'updated'] += 1;
   }
+  return counts;
 }
 
 /**
@@ -538,12 +627,20 @@ async function recordFreshness(tx: Db, files: ParsedFile[]) {
  * file changed: `budget_change`, `pause` (to 'paused'), `play` (from 'paused' to 'active'), dated
  * today in the agency's zone. A new campaign gets none (its flight start is its note).
  */
-async function writeAll(tx: Db, ordered: ParsedFile[], context: Context, client: pg.PoolClient | null) {
+async function writeAll(
+  tx: Db,
+  ordered: ParsedFile[],
+  context: Context,
+  client: pg.PoolClient | null,
+  now: Date,
+): Promise<Map<IngestionEntity, WriteCounts>> {
   const campaigns = ordered.find((f) => f.entity === 'campaigns');
   const ids = (campaigns?.rows ?? []).map((row) => row.value.client_campaign_id as number);
   const before = ids.length > 0 ? await managedCampaignStates(tx, ids) : new Map();
-  for (const file of ordered) await writeFile(tx, file, context, client);
+  const counts = new Map<IngestionEntity, WriteCounts>();
+  for (const file of ordered) counts.set(file.entity, await writeFile(tx, file, context, client));
   await recordFreshness(tx, ordered);
+  await recordInventoryHistory(tx, ordered, now);
   const notes = (campaigns?.rows ?? []).flatMap((row) => {
     const id = row.value.client_campaign_id as number;
     const previous = before.get(id);
@@ -556,6 +653,53 @@ async function writeAll(tx: Db, ordered: ParsedFile[], context: Context, client:
     return automaticNotes(previous, after).map((note) => ({ campaignId: id, ...note }));
   });
   await recordAutomaticAnnotations(tx, { kind: 'managed', notes, now: new Date() });
+  return counts;
+}
+
+/**
+ * Inventory history (docs/ingestion.md "Inventory history"): an `inventory_vehicles` file is the
+ * full lot of each dealership it names, so each of them gets a snapshot dated the load day in its
+ * agency's time zone — unless the same upload carries that dealership's `inventory_snapshots`
+ * (its history, given explicitly: the demo). Then every such dealership's first-seen and gone
+ * dates are derived from its snapshots.
+ */
+async function recordInventoryHistory(tx: Db, files: ParsedFile[], now: Date) {
+  const inventory = files.find((f) => f.entity === 'inventory_vehicles');
+  const snapshots = files.find((f) => f.entity === 'inventory_snapshots');
+  const explicit = new Set<number>();
+  const days = new Map<string, { dealershipId: number; date: string; vins: string[] }>();
+  for (const row of snapshots?.rows ?? []) {
+    const dealershipId = row.value.dealership_id as number;
+    const date = String(row.value.snapshot_date);
+    explicit.add(dealershipId);
+    let day = days.get(`${dealershipId} ${date}`);
+    if (!day) days.set(`${dealershipId} ${date}`, (day = { dealershipId, date, vins: [] }));
+    day.vins.push(String(row.value.vin).toUpperCase());
+  }
+  for (const day of days.values()) await trimSnapshots(tx, day.dealershipId, [day]);
+  const loads = new Map<number, SnapshotVehicle[]>();
+  for (const row of inventory?.rows ?? []) {
+    const id = row.value.dealership_id as number;
+    if (explicit.has(id)) continue;
+    let list = loads.get(id);
+    if (!list) loads.set(id, (list = []));
+    list.push({ vin: String(row.value.vin), price: (row.value.price as number | null) ?? null });
+  }
+  if (loads.size > 0) {
+    const zones = await tx
+      .select({ id: schema.dealerships.id, timeZone: schema.organizations.timeZone })
+      .from(schema.dealerships)
+      .innerJoin(schema.organizations, eq(schema.organizations.id, schema.dealerships.organizationId))
+      .where(inArray(schema.dealerships.id, [...loads.keys()]));
+    const zoneOf = new Map(zones.map((z) => [z.id, z.timeZone]));
+    for (const [dealershipId, vehicles] of loads)
+      await recordSnapshot(tx, {
+        dealershipId,
+        date: todayInZone(now, zoneOf.get(dealershipId) ?? 'America/Chicago'),
+        vehicles,
+      });
+  }
+  await refreshInventoryHistory(tx, [...new Set([...loads.keys(), ...explicit])]);
 }
 
 /**
@@ -567,7 +711,13 @@ async function writeAll(tx: Db, ordered: ParsedFile[], context: Context, client:
 export async function ingestFiles(
   db: Db,
   files: ParsedFile[],
-): Promise<{ ok: true; result: IngestionResult } | { ok: false; errors: IngestionError[] }> {
+  options: { now?: Date } = {},
+): Promise<
+  | { ok: true; result: IngestionResult; counts: Map<IngestionEntity, WriteCounts> }
+  | { ok: false; errors: IngestionError[] }
+> {
+  const now = options.now ?? new Date();
+  let counts = new Map<IngestionEntity, WriteCounts>();
   const errors: IngestionError[] = [];
   const seen = new Map<IngestionEntity, string>();
   for (const file of files) {
@@ -594,7 +744,7 @@ export async function ingestFiles(
     try {
       await client.query('begin');
       const tx = drizzle(client, { schema }) as unknown as Db;
-      await writeAll(tx, ordered, context, client);
+      counts = await writeAll(tx, ordered, context, client, now);
       await client.query('commit');
     } catch (error) {
       await client.query('rollback').catch(() => {});
@@ -604,8 +754,12 @@ export async function ingestFiles(
     }
   } else {
     await db.transaction(async (tx) => {
-      await writeAll(tx as unknown as Db, ordered, context, null);
+      counts = await writeAll(tx as unknown as Db, ordered, context, null, now);
     });
   }
-  return { ok: true, result: { files: ordered.map((f) => ({ file: f.file, entity: f.entity, rows: f.rows.length })) } };
+  return {
+    ok: true,
+    result: { files: ordered.map((f) => ({ file: f.file, entity: f.entity, rows: f.rows.length })) },
+    counts,
+  };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { InventoryDataProvider, InventorySummary, InventoryVehicle } from '@portal/contracts';
 import type { Db } from '../db/client';
+import { recordSnapshot, refreshInventoryHistory } from './inventory-history';
 import { audiences, inventoryDataProviders as providers, inventoryVehicles as vehicles } from '../db/schema';
 
 /** vehicle_state → vehicle_state_id of spec 001 §3 (1 is new; anything else used). */
@@ -9,12 +10,24 @@ const stateId = sql<number>`case ${vehicles.vehicleState} when 'New' then 1 when
 /** The demo inventory comes from Cars.com listings: the demo loader records this provider. */
 export const DEMO_INVENTORY_PROVIDER = 'Cars.com';
 
-/** A dealership's vehicles, newest model year first (one index range of the primary key). */
+/**
+ * Days on lot (issue 22 §1): from the vehicle's first appearance (`first_seen_date`, the earliest
+ * snapshot) to `today`, or to its `gone_date` once it has left the feed; null when never seen.
+ */
+export const daysOnLot = (today: string) =>
+  sql<number | null>`(coalesce(${vehicles.goneDate}, ${today}::date) - ${vehicles.firstSeenDate})`.mapWith((v) =>
+    v === null ? null : Number(v),
+  );
+
+/**
+ * A dealership's vehicles on the lot (gone vehicles, which left the feed, are not listed: the
+ * wizard offers only what can be advertised), by VIN (one index range of the primary key).
+ */
 export async function listInventory(
   db: Db,
   params: { dealershipId: number; pageIndex: number; pageSize: number; today: string },
 ): Promise<{ data: InventoryVehicle[]; total: number }> {
-  const where = eq(vehicles.dealershipId, params.dealershipId);
+  const where = and(eq(vehicles.dealershipId, params.dealershipId), isNull(vehicles.goneDate));
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select({
@@ -29,9 +42,7 @@ export async function listInventory(
         image_url: vehicles.imageUrl,
         vehicle_state: vehicles.vehicleState,
         vehicle_state_id: stateId.mapWith(Number),
-        days_on_lot: sql<number | null>`(${params.today}::date - ${vehicles.firstSeenDate})`.mapWith((v) =>
-          v === null ? null : Number(v),
-        ),
+        days_on_lot: daysOnLot(params.today),
       })
       .from(vehicles)
       .where(where)
@@ -43,12 +54,12 @@ export async function listInventory(
   return { data: rows, total };
 }
 
-/** Counts of a dealership's inventory (spec 001 §3 "Inventory summary"). */
+/** Counts of a dealership's inventory on the lot, gone vehicles left out (spec 001 §3 "Inventory summary"). */
 export async function getInventorySummary(
   db: Db,
   { dealershipId }: { dealershipId: number },
 ): Promise<InventorySummary> {
-  const where = eq(vehicles.dealershipId, dealershipId);
+  const where = and(eq(vehicles.dealershipId, dealershipId), isNull(vehicles.goneDate));
   const providerRows = await db
     .selectDistinct({ id: vehicles.inventoryDataProviderId })
     .from(vehicles)
@@ -118,7 +129,12 @@ export interface FeedVehicle {
   imageUrl: string | null;
 }
 
-/** Upserts a feed's vehicles for a dealership (by VIN); returns how many were new and updated. */
+/**
+ * Upserts a feed's vehicles for a dealership (by VIN) and records the feed as the snapshot of the
+ * lot on `today` (a feed is the full lot: the dealership's vehicles missing from it are gone today,
+ * a vehicle that reappears is on the lot again; repositories/inventory-history.ts). Returns how
+ * many vehicles were new and updated.
+ */
 export async function upsertInventoryFeed(
   db: Db,
   { dealershipId, rows, today }: { dealershipId: number; rows: FeedVehicle[]; today: string },
@@ -148,6 +164,9 @@ export async function upsertInventoryFeed(
         .returning({ inserted: sql<boolean>`(xmax = 0)` });
       inserted += result.filter((r) => r.inserted).length;
     }
+    const txDb = tx as unknown as Db;
+    await recordSnapshot(txDb, { dealershipId, date: today, vehicles: rows });
+    await refreshInventoryHistory(txDb, [dealershipId]);
   });
   return { inserted, updated: rows.length - inserted };
 }

@@ -151,6 +151,9 @@ function forgedBody(template: string): { body: string | Buffer; contentType: str
   if (template.endsWith('/analytics/events')) return json({ name: 'create_campaign', properties: {} });
   // Issue 21 §4: a note, and a change to one.
   if (template.endsWith('/annotations')) return json({ date: '2026-11-10', text: 'Forged note' });
+  // Issue 22 §1: a forged sales upload.
+  if (template.endsWith('/sales/preview') || template.endsWith('/sales/upload'))
+    return json({ csv: `VIN,Deal Date,New/Used\n${FORGED_VIN},2026-11-01,N\n` });
   if (template.endsWith('/annotations/{annotation_id}')) return json({ text: 'Forged note' });
   if (template === '/api/uploads/{*}')
     return {
@@ -306,6 +309,9 @@ describe('CSRF: every state-changing route × path spelling × forged request (r
     const notes = await staff.fetch(`${TENANT}/annotations?start_date=2026-01-01&end_date=2027-12-31`);
     expect(notes.status).toBe(200);
     expect(JSON.stringify(await notes.json())).not.toContain('Forged note');
+    const sales = await staff.fetch(`${TENANT}/sales?pageSize=500`);
+    expect(sales.status).toBe(200);
+    expect(JSON.stringify(await sales.json())).not.toContain(FORGED_VIN);
     expect(fs.existsSync(path.join(portal.dataDir, 'storage', FORGED_UPLOAD))).toBe(false);
     for (const session of [staff, dealer, signedInElsewhere]) expect((await session.fetch('/api/me')).status).toBe(200);
   });

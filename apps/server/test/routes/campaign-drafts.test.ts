@@ -667,7 +667,9 @@ describe('inventory and audiences', () => {
       'vin,year,make,model,vehicle_state,price,mileage,image_url\n1HGCM82633A004352,2025,Honda,Accord,New,"$31,500",12,https://img.example/a.jpg\n2T1BURHE0JC000001,2020,Toyota,Corolla,Certified used,18000,40211,\n',
     );
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ inserted: 2, updated: 0, totalVehicles: before.totalVehicles + 2 });
+    // A feed is the full lot (issue 22 §1): the vehicles it does not name are gone today.
+    expect(ok.json()).toEqual({ inserted: 2, updated: 0, totalVehicles: 2 });
+    expect(before.totalVehicles).toBeGreaterThan(2);
     const again = await feed(
       'vin,year,make,model,vehicle_state,price\n1HGCM82633A004352,2025,Honda,Accord,New,30000\n',
     );

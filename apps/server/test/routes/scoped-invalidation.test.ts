@@ -361,7 +361,11 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`POST ${TENANT}/campaigns/creative`]: DRAFTS,
   [`POST ${TENANT}/campaigns/create-inventory-campaign`]: [...DRAFTS, 'managed_campaigns'],
   [`POST ${TENANT}/campaigns/create-noninventory-campaign`]: [...DRAFTS, 'managed_campaigns'],
-  [`POST ${TENANT}/inventory/feed`]: ['inventory_vehicles'],
+  // A feed is the dated snapshot of the lot (issue 22 §1).
+  [`POST ${TENANT}/inventory/feed`]: ['inventory_vehicles', 'inventory_snapshots'],
+  // Issue 22 §1: the sales upload (the preview writes nothing).
+  [`POST ${TENANT}/sales/preview`]: [],
+  [`POST ${TENANT}/sales/upload`]: ['vehicle_sales'],
   [`POST ${TENANT}/campaigns/self-service/import`]: [
     'self_service_campaigns',
     'self_service_daily_metrics',

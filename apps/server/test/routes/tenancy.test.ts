@@ -335,6 +335,9 @@ const payloads: Record<string, unknown> = {
   // Issue 21 §4: a note on a date, and a change to one.
   [`${TENANT_PREFIX}/annotations`]: { date: '2026-11-10', text: 'Tenancy' },
   [`${TENANT_PREFIX}/annotations/:annotation_id`]: { text: 'Tenancy changed' },
+  // Issue 22 §1: a sales CSV, previewed and uploaded.
+  [`${TENANT_PREFIX}/sales/preview`]: { csv: 'VIN,Deal Date,New/Used\n1HGCM82633A004352,2026-11-01,N\n' },
+  [`${TENANT_PREFIX}/sales/upload`]: { csv: 'VIN,Deal Date,New/Used\n1HGCM82633A004352,2026-11-01,N\n' },
   // Issue 20 §4: the agency's branding and logo (a 1×1 PNG).
   '/api/agencies/:organization_id/branding': {
     display_name: null,

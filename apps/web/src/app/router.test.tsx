@@ -63,6 +63,7 @@ const axeScans: Record<string, readonly [string, string] | 'redirect'> = {
     'audience details',
   ],
   '/dashboard/agency/:organizationId/dealership/:dealershipId/accounts': ['accessibility.spec.ts', 'linked platforms'],
+  '/dashboard/agency/:organizationId/dealership/:dealershipId/sales': ['sales-upload.spec.ts', 'sales upload'],
   // The create modal under both list tabs.
   ...Object.fromEntries(
     ['list', 'self-service/list'].flatMap((tab) => {

@@ -164,6 +164,11 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                     })),
                 },
                 {
+                  path: 'sales',
+                  lazy: () =>
+                    import('./routes/sales/dealership-sales').then((m) => ({ Component: m.DealershipSalesRoute })),
+                },
+                {
                   path: 'customers/audiences/:audienceId/details',
                   lazy: () =>
                     import('./routes/customers/audience-details').then((m) => ({ Component: m.AudienceDetailsRoute })),

@@ -9,6 +9,7 @@ import {
   nonNegativeInt,
   optionalInt,
   optionalMoney,
+  optionalSignedMoney,
   optionalNonNegativeInt,
   optionalText,
   optionalZip,
@@ -25,6 +26,13 @@ import {
  * in the dealership's time zone; money is in dollars; durations in seconds; counts are whole numbers.
  * Rows are upserted on their natural key (`key`), so loading the same file twice changes nothing.
  */
+
+/** A vehicle identification number: 17 characters, no I, O or Q (stored upper-case). */
+const vin = () => z.string().regex(/^[A-HJ-NPR-Z0-9]{17}$/i, 'Expected a 17-character VIN');
+
+/** A sale's deal type (issue 22 §1): new, used or certified pre-owned. */
+export const dealTypes = ['new', 'used', 'certified'] as const;
+export type DealType = (typeof dealTypes)[number];
 
 const campaignRef = { client_campaign_id: nonNegativeInt() };
 const campaignDay = { ...campaignRef, date: date() };
@@ -270,6 +278,30 @@ export const ingestionEntities = {
       first_seen_date: z.preprocess((v) => (v === '' ? undefined : v), date().optional()).transform((v) => v ?? null),
     }),
   },
+  inventory_snapshots: {
+    key: ['dealership_id', 'vin', 'snapshot_date'],
+    row: z.object({
+      dealership_id: nonNegativeInt(),
+      vin: vin(),
+      snapshot_date: date(),
+      price: optionalMoney(),
+    }),
+  },
+  vehicle_sales: {
+    key: ['dealership_id', 'vin', 'sold_date'],
+    row: z.object({
+      dealership_id: nonNegativeInt(),
+      vin: vin(),
+      sold_date: date(),
+      deal_type: z.enum(dealTypes, { error: 'Expected new, used or certified' }),
+      sale_price: optionalMoney(),
+      front_gross: optionalSignedMoney(),
+      back_gross: optionalSignedMoney(),
+      customer_zip: optionalZip(),
+      /** 1 when front and back gross were estimated rather than reported (the demo's derived sales). */
+      gross_derived: flag(),
+    }),
+  },
 } as const;
 
 export type IngestionEntity = keyof typeof ingestionEntities;
@@ -281,6 +313,8 @@ export const ingestionOrder: IngestionEntity[] = [
   'organizations',
   'dealerships',
   'inventory_vehicles',
+  'inventory_snapshots',
+  'vehicle_sales',
   'campaigns',
   'campaign_daily_metrics',
   'campaign_placements',

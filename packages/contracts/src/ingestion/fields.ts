@@ -25,6 +25,14 @@ export const optionalInt = () => z.preprocess(emptyToUndefined, int().optional()
 export const money = () =>
   z.preprocess(toNumber, z.number({ error: 'Expected an amount in dollars' }).min(0, 'Must not be negative').max(1e12));
 export const optionalMoney = () => z.preprocess(emptyToUndefined, money().optional()).transform((v) => v ?? null);
+/** Dollars that may be negative (a deal's gross can be a loss); empty is null. */
+export const optionalSignedMoney = () =>
+  z
+    .preprocess(
+      emptyToUndefined,
+      z.preprocess(toNumber, z.number({ error: 'Expected an amount in dollars' }).min(-1e12).max(1e12)).optional(),
+    )
+    .transform((v) => v ?? null);
 export const moneyDefaultZero = () => z.preprocess(emptyToUndefined, money().optional()).transform((v) => v ?? 0);
 export const text = (max = 255) =>
   z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().min(1, 'Required').max(max));

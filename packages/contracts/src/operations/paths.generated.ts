@@ -109,6 +109,7 @@ export const operationPaths = {
   listReportRows: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-rows' },
   listReportSchedules: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-schedules' },
   listReportTags: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/report-tags' },
+  listSales: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/sales' },
   listSelfServiceCampaigns: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/self-service/list' },
   listSelfServiceProducts: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/self-service/:campaign_id/products' },
   listSelfServiceProductsCsv: { method: 'GET', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/self-service/:campaign_id/products/csv' },
@@ -122,6 +123,7 @@ export const operationPaths = {
   moveSelfServiceCampaign: { method: 'POST', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/self-service/:campaign_id/move' },
   oauthCallback: { method: 'GET', path: '/api/platforms/oauth/callback' },
   patchDraft: { method: 'PATCH', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/:link_campaign_id' },
+  previewSalesUpload: { method: 'POST', path: '/api/agencies/:organization_id/dealership/:dealership_id/sales/preview' },
   reactivateUser: { method: 'POST', path: '/api/agencies/:organization_id/users/:user_id/reactivate' },
   recordCreative: { method: 'POST', path: '/api/agencies/:organization_id/dealership/:dealership_id/campaigns/creative' },
   recordEvent: { method: 'POST', path: '/api/agencies/:organization_id/dealership/:dealership_id/analytics/events' },
@@ -145,4 +147,5 @@ export const operationPaths = {
   uploadAgencyLogo: { method: 'PUT', path: '/api/agencies/:organization_id/branding/logo' },
   uploadFile: { method: 'PUT', path: '/api/uploads/*' },
   uploadInventoryFeed: { method: 'POST', path: '/api/agencies/:organization_id/dealership/:dealership_id/inventory/feed' },
+  uploadSales: { method: 'POST', path: '/api/agencies/:organization_id/dealership/:dealership_id/sales/upload' },
 } as const satisfies Record<OperationId, { method: HttpMethod; path: string }>;

@@ -9,6 +9,7 @@ import {
   type VehicleRow,
 } from '@portal/contracts';
 import { build, login, readDemoFile, type TestContext, authHeaders } from '../../helper';
+import { TEST_TODAY } from '../../constants';
 import {
   ALL_DAYS,
   FIXTURE,
@@ -309,7 +310,8 @@ describe('GET .../inventory/vehicles/{vin}', () => {
       mileage: source.mileage ? Number(source.mileage) : null,
       exterior_color: source.exterior_color || null,
       image_url: source.image_url || null,
-      first_seen_date: source.first_seen_date || null,
+      // Its first appearance: the demo's one snapshot of a Cars.com lot is the load day (issue 22 §1).
+      first_seen_date: source.first_seen_date || TEST_TODAY,
     });
     // Every campaign of dealership 101 with rows for the VIN, from the demo's files and the fixtures.
     const campaigns = [...readDemoFile('campaigns'), ...readFixture('campaigns')].filter(

@@ -672,6 +672,66 @@ describe.each(TODAYS)('buildDemoFiles with today %s', (today) => {
     expect(wrong).toEqual([]);
   });
 
+  it('builds the Ancira history from the real snapshots shifted to end today, and derives sales from the VINs that left', () => {
+    const snapshots = t.inventory_snapshots ?? [];
+    const sales = t.vehicle_sales ?? [];
+    // Every real Ancira snapshot row, shifted so 2022-04-01 is today; every Cars.com vehicle once, today.
+    const ancira = snapshots.filter((r) => Number(r.dealership_id) >= 200);
+    expect(ancira).toHaveLength(1221);
+    expect([...new Set(ancira.map((r) => r.snapshot_date))].sort()).toEqual([
+      addDays(today, -216),
+      addDays(today, -214),
+      today,
+    ]);
+    const carscom = snapshots.filter((r) => Number(r.dealership_id) < 200);
+    expect(carscom.every((r) => r.snapshot_date === today)).toBe(true);
+    expect(carscom).toHaveLength((t.inventory_vehicles ?? []).filter((v) => Number(v.dealership_id) < 200).length);
+    // Real price changes survive.
+    const prices = groupBy(ancira, (r) => `${r.dealership_id} ${r.vin}`);
+    expect([...prices.values()].filter((rows) => new Set(rows.map((r) => r.price)).size > 1).length).toBeGreaterThan(
+      10,
+    );
+
+    // A sale per VIN absent from its rooftop's newest snapshot, after its last appearance, at its last price.
+    const present = new Set(ancira.filter((r) => r.snapshot_date === today).map((r) => `${r.dealership_id} ${r.vin}`));
+    const left = [...prices.keys()].filter((k) => !present.has(k));
+    expect(sales.map((s) => `${s.dealership_id} ${s.vin}`).sort()).toEqual(left.sort());
+    for (const sale of sales) {
+      const rows = prices
+        .get(`${sale.dealership_id} ${sale.vin}`)!
+        .sort((a, b) => (a.snapshot_date! < b.snapshot_date! ? -1 : 1));
+      const last = rows[rows.length - 1]!;
+      expect(sale.sold_date! > last.snapshot_date!).toBe(true);
+      expect(sale.sold_date! <= today).toBe(true);
+      expect(sale.sale_price).toBe(last.price);
+      expect(sale.deal_type).toBe('used');
+      expect(sale.gross_derived).toBe('1');
+      if (sale.sale_price) expect(Number(sale.front_gross)).toBeCloseTo(Number(sale.sale_price) * 0.06, 2);
+    }
+
+    // Exposure only while on the lot (never on or after the sale), and some sales follow an exposure within 30 days.
+    const campaignDealership = new Map(campaigns.map((c) => [c.client_campaign_id, c.dealership_id]));
+    const soldOn = new Map(sales.map((s) => [`${s.dealership_id} ${s.vin}`, s.sold_date!]));
+    const firstSeen = new Map(
+      (t.inventory_vehicles ?? []).map((v) => [`${v.dealership_id} ${v.vin}`, v.first_seen_date]),
+    );
+    let followed = 0;
+    const exposed = groupBy(
+      t.campaign_vehicles ?? [],
+      (r) => `${campaignDealership.get(r.client_campaign_id)} ${r.vin}`,
+    );
+    for (const [key, rows] of exposed) {
+      const sold = soldOn.get(key);
+      const arrived = firstSeen.get(key);
+      for (const r of rows) {
+        if (sold) expect(r.date! < sold, `${key} ${r.date}`).toBe(true);
+        if (arrived) expect(r.date! >= arrived, `${key} ${r.date}`).toBe(true);
+      }
+      if (sold && rows.some((r) => r.date! >= addDays(sold, -30))) followed += 1;
+    }
+    expect(followed).toBeGreaterThanOrEqual(20);
+  });
+
   it('writes audience sizes, walk-ins and events for the codes that have them', () => {
     const codeOf = (id: string | undefined) => campaigns.find((c) => c.client_campaign_id === id)?.product_code;
     for (const r of t.campaign_audience_sizes ?? []) {

@@ -13,7 +13,7 @@ const MAX_FILE_BYTES = 200 * 1024 * 1024;
  * docs/ingestion.md) → 200 `{ files: [{ file, entity, rows }] }`. Platform staff (role 1) only:
  * 403 otherwise. Any bad row → 422 with every error by file, line and column, and nothing loaded.
  */
-const ingestRoute: RouteModule = async (app) => {
+const ingestRoute: RouteModule = async (app, options) => {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 50 } });
   registerOperation(app, ingestionOperations.ingest, async (request, reply) => {
     if (request.user!.role_id !== ROLE_PLATFORM_STAFF) throw forbidden('Only platform staff may ingest data');
@@ -24,7 +24,8 @@ const ingestRoute: RouteModule = async (app) => {
       const content = await part.toBuffer();
       uploads.push({ name: part.filename, content });
     }
-    const outcome = await ingestBuffers(app.db, uploads);
+    // An inventory file is the lot's snapshot of today, by the app's clock (docs/ingestion.md).
+    const outcome = await ingestBuffers(app.db, uploads, { now: options.clock() });
     if (!outcome.ok) {
       return reply.status(422).send({
         error: {

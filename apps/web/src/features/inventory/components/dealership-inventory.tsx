@@ -1,9 +1,23 @@
-import { Alert, Button, Card, FileInput, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { formatCurrency, formatInteger } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { tenantKey } from '@/lib/query-keys';
 import { uploadInventoryFeed, useInventoryPage, useInventorySummary } from '../api/inventory-list';
@@ -46,7 +60,13 @@ export function DealershipInventory({ organizationId, dealershipId, page, onPage
   const pages = Math.max(1, Math.ceil((list.data?.pagination.total ?? 0) / PAGE_SIZE));
   return (
     <Stack gap="lg">
-      <Title order={1}>Inventory</Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Inventory</Title>
+        {/* The dealership's sold vehicles and the DMS sales upload (issue 22 §1). */}
+        <Anchor component={Link} to="../sales">
+          Sales
+        </Anchor>
+      </Group>
       {summary.isError ? (
         <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
       ) : (

@@ -1,0 +1,2 @@
+export * from './sales';
+export * from './operations';
