@@ -30,6 +30,7 @@ import trustRoutes from './api/trust';
 import alertRoutes from './api/alerts';
 import brandingRoutes from './api/branding';
 import annotationRoutes from './api/annotations';
+import attributionRoutes from './api/attribution';
 
 export type { RouteModule, RouteOptions } from './route-module';
 
@@ -67,6 +68,7 @@ const routeModules: RouteModule[] = [
   alertRoutes,
   brandingRoutes,
   annotationRoutes,
+  attributionRoutes,
 ];
 
 /**

@@ -16,6 +16,7 @@ import { userOperations } from '../users/operations';
 import { trustOperations } from '../trust/operations';
 import { alertOperations } from '../alerts/operations';
 import { annotationOperations } from '../annotations/operations';
+import { attributionOperations } from '../attribution/operations';
 import { brandingOperations } from '../branding/operations';
 import type { AnyOperation } from './define';
 
@@ -46,6 +47,7 @@ export const operations = {
   ...alertOperations,
   ...brandingOperations,
   ...annotationOperations,
+  ...attributionOperations,
 };
 
 /** The id of an API operation. */
