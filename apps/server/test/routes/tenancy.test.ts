@@ -335,6 +335,8 @@ const payloads: Record<string, unknown> = {
   // Issue 21 §4: a note on a date, and a change to one.
   [`${TENANT_PREFIX}/annotations`]: { date: '2026-11-10', text: 'Tenancy' },
   [`${TENANT_PREFIX}/annotations/:annotation_id`]: { text: 'Tenancy changed' },
+  // Issue 22 §2: the agency's attribution window and model.
+  '/api/agencies/:organization_id/attribution-settings': { window_days: 30, model: 'last_touch' },
   // Issue 20 §4: the agency's branding and logo (a 1×1 PNG).
   '/api/agencies/:organization_id/branding': {
     display_name: null,
