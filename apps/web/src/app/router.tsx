@@ -99,6 +99,10 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
             })),
             { path: 'alerts', lazy: () => import('./routes/alerts').then((m) => ({ Component: m.AlertsRoute })) },
             {
+              path: 'attribution',
+              lazy: () => import('./routes/attribution').then((m) => ({ Component: m.AttributionSettingsRoute })),
+            },
+            {
               path: 'dealership/:dealershipId',
               loader: loaders?.dealership,
               shouldRevalidate: revalidateOnParams('organizationId', 'dealershipId'),
@@ -171,6 +175,10 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 {
                   path: 'accounts',
                   lazy: () => import('./routes/accounts').then((m) => ({ Component: m.LinkedPlatformsRoute })),
+                },
+                {
+                  path: 'inventory/insights',
+                  lazy: () => import('./routes/attribution').then((m) => ({ Component: m.InventoryInsightsRoute })),
                 },
                 {
                   path: 'inventory/vehicles/:vin',

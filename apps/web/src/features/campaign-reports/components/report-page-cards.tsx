@@ -4,6 +4,10 @@ import { useAudienceMetrics } from '../api/get-audience-metrics';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { useEvents } from '../api/get-events';
 import { useSocialMetrics } from '../api/get-social-metrics';
+import {
+  AttributedSalesDrawerMount,
+  useAttributedSalesCard,
+} from '@/features/attribution/components/attributed-sales-card';
 import { ReportCards, useKpiComparison, type ReportCard } from './report-cards';
 import { type ReportPageProps } from './pages/types';
 
@@ -45,20 +49,24 @@ function SocialDynamicCards(props: ReportPageProps) {
   const { params } = props;
   const comparison = useKpiComparison(props);
   const data = useSocialMetrics(params).data;
+  const attributed = useAttributedSalesCard(params, data ? n(data.sales) : null);
   return (
-    <ReportCards
-      comparison={comparison}
-      loading={!data}
-      cards={[
-        { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.ctr) : null },
-        { label: 'Reach', value: data ? n(data.reach) : null },
-        {
-          label: 'Frequency',
-          value: data ? (data.frequency === null ? NOT_AVAILABLE : data.frequency.toFixed(2)) : null,
-        },
-        { label: 'Attributed Sales', value: data ? n(data.sales) : null },
-      ]}
-    />
+    <>
+      <ReportCards
+        comparison={comparison}
+        loading={!data}
+        cards={[
+          { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.ctr) : null },
+          { label: 'Reach', value: data ? n(data.reach) : null },
+          {
+            label: 'Frequency',
+            value: data ? (data.frequency === null ? NOT_AVAILABLE : data.frequency.toFixed(2)) : null,
+          },
+          attributed,
+        ]}
+      />
+      <AttributedSalesDrawerMount {...params} />
+    </>
   );
 }
 
@@ -76,9 +84,15 @@ function DynamicDisplayCards(props: ReportPageProps) {
       description: data ? `${n(data.impressions)} impressions delivered` : undefined,
     },
   ];
+  const attributed = useAttributedSalesCard(params, data ? n(data.sales) : null);
   if (data && data.calls > 0) cards.push({ label: 'Phone Calls', kpi: 'calls', value: n(data.calls) });
-  cards.push({ label: 'Attributed Sales', value: data ? n(data.sales) : null });
-  return <ReportCards loading={!data} cards={cards} comparison={comparison} />;
+  cards.push(attributed);
+  return (
+    <>
+      <ReportCards loading={!data} cards={cards} comparison={comparison} />
+      <AttributedSalesDrawerMount {...params} />
+    </>
+  );
 }
 
 function DisplayCards(props: ReportPageProps) {
