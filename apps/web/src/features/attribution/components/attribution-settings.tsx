@@ -52,8 +52,8 @@ function SettingsForm({ organizationId, settings }: { organizationId: number; se
             Model
           </Text>
           <Text size="xs" c="dimmed" mb={4}>
-            Last touch gives the sale to the campaign that clicked (or showed) last; even split shares it across
-            the campaigns that did. Clicks always come before views.
+            Last touch gives the sale to the campaign that clicked (or showed) last; even split shares it across the
+            campaigns that did. Clicks always come before views.
           </Text>
           <SegmentedControl
             aria-label="Attribution model"
@@ -80,7 +80,9 @@ function SettingsForm({ organizationId, settings }: { organizationId: number; se
           <Alert color="red">{isApiError(update.error) ? update.error.message : 'The settings were not saved.'}</Alert>
         ) : null}
         {update.isSuccess ? (
-          <Alert color="green">Saved: {attributionRuleLabel({ model: values.model, window_days: values.window_days })}.</Alert>
+          <Alert color="green">
+            Saved: {attributionRuleLabel({ model: values.model, window_days: values.window_days })}.
+          </Alert>
         ) : null}
         <Group>
           <Button type="submit" loading={update.isPending} disabled={!valid}>

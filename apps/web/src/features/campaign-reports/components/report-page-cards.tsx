@@ -4,10 +4,7 @@ import { useAudienceMetrics } from '../api/get-audience-metrics';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { useEvents } from '../api/get-events';
 import { useSocialMetrics } from '../api/get-social-metrics';
-import {
-  AttributedSalesDrawerMount,
-  useAttributedSalesCard,
-} from '@/features/attribution/components/attributed-sales-card';
+import { AttributedSalesDrawerMount, useAttributedSalesCard } from './attributed-sales-card';
 import { ReportCards, useKpiComparison, type ReportCard } from './report-cards';
 import { type ReportPageProps } from './pages/types';
 

@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { attributionRuleLabel, formatInteger } from '@portal/contracts';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useAttributionSummary, type AttributionParams } from '../api/attribution';
+import { useAttributionSummary, type AttributionParams } from '../api/get-attribution';
 
 /** The search parameter that opens the matched sales of the report's campaign (a shareable URL). */
 export const ATTRIBUTED_SALES_PARAM = 'attributed';

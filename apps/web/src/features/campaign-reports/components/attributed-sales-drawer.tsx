@@ -3,11 +3,13 @@ import { attributionRuleLabel, formatInteger } from '@portal/contracts';
 import { useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { PlainTable, PlainTbody, PlainTd, PlainTh, PlainThead, PlainTr } from '@/components/ui/plain-table';
-import { useAttributedSales, type AttributionParams } from '../api/attribution';
+import { useAttributedSales, type AttributionParams } from '../api/get-attribution';
 
 const PAGE_SIZE = 25;
 const dollars = (value: number | null) =>
-  value === null ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+  value === null
+    ? '—'
+    : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /**
  * The matched sales of a campaign over the report's range with their evidence (issue 22 §2): VIN and
