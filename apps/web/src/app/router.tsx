@@ -92,16 +92,13 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 ['audit-log', 'AuditLogRoute'],
                 ['data-health', 'DataHealthRoute'],
                 ['branding', 'BrandingRoute'],
+                ['attribution', 'AttributionSettingsRoute'],
               ] as const
             ).map(([path, name]) => ({
               path,
               lazy: () => import('./routes/agency-admin').then((m) => ({ Component: m[name] })),
             })),
             { path: 'alerts', lazy: () => import('./routes/alerts').then((m) => ({ Component: m.AlertsRoute })) },
-            {
-              path: 'attribution',
-              lazy: () => import('./routes/attribution').then((m) => ({ Component: m.AttributionSettingsRoute })),
-            },
             {
               path: 'dealership/:dealershipId',
               loader: loaders?.dealership,
@@ -178,7 +175,10 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 },
                 {
                   path: 'inventory/insights',
-                  lazy: () => import('./routes/attribution').then((m) => ({ Component: m.InventoryInsightsRoute })),
+                  lazy: () =>
+                    import('./routes/inventory/dealership-inventory').then((m) => ({
+                      Component: m.InventoryInsightsRoute,
+                    })),
                 },
                 {
                   path: 'inventory/vehicles/:vin',
