@@ -318,6 +318,28 @@ describe('the attribution rule over the fixture (issue 22 §2)', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('answers 400 for SQL in the query and returns a hostile VIN as text', async () => {
+    for (const query of [
+      `${RANGE}&campaign_id=${encodeURIComponent('1 or 1=1')}`,
+      `startDate=${encodeURIComponent("2026-11-01' or '1'='1")}&endDate=2026-11-30`,
+      `${RANGE}&pageSize=${encodeURIComponent('10; drop table vehicle_sales')}`,
+    ]) {
+      const response = await send('GET', `${BASE}/attribution/sales?${query}`, cookies.agency);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: expect.any(String) } });
+    }
+    const hostile = "X'); drop table vehicle_sales;--";
+    await t.database.db.insert(vehicleSales).values(sale(101, hostile, '2026-11-15'));
+    await t.database.db
+      .insert(campaignVehicles)
+      .values({ campaignId: A, date: '2026-11-14', vin: hostile, impressions: 1, clicks: 0 });
+    const matched = await allMatched();
+    expect(matched.find((m) => m.vin === hostile)).toMatchObject({ campaign_id: A, sold_date: '2026-11-15' });
+    await t.database.db.delete(vehicleSales).where(eq(vehicleSales.vin, hostile));
+  });
+});
+
 describe('re-attribution (issue 22 §2)', () => {
   it('re-uploading the same sales changes nothing; a corrected sale changes only its own attribution', async () => {
     const before = await allMatched();
