@@ -189,20 +189,24 @@ function SearchCards(props: ReportPageProps) {
 }
 
 function SocialCards(props: ReportPageProps) {
-  const { report } = props;
+  const { report, params } = props;
   const comparison = useKpiComparison(props);
   const { totals } = report;
+  const attributed = useAttributedSalesCard(params, n(totals.sales));
   return (
-    <ReportCards
-      comparison={comparison}
-      cards={[
-        { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
-        { label: 'Reach', value: n(totals.reach) },
-        { label: 'Frequency', value: totals.frequency === null ? NOT_AVAILABLE : totals.frequency.toFixed(2) },
-        { label: 'Attributed Sales', value: n(totals.sales) },
-        ...(totals.leads > 0 ? [{ label: 'Leads', kpi: 'leads' as const, value: n(totals.leads) }] : []),
-      ]}
-    />
+    <>
+      <ReportCards
+        comparison={comparison}
+        cards={[
+          { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
+          { label: 'Reach', value: n(totals.reach) },
+          { label: 'Frequency', value: totals.frequency === null ? NOT_AVAILABLE : totals.frequency.toFixed(2) },
+          attributed,
+          ...(totals.leads > 0 ? [{ label: 'Leads', kpi: 'leads' as const, value: n(totals.leads) }] : []),
+        ]}
+      />
+      <AttributedSalesDrawerMount {...params} />
+    </>
   );
 }
 
