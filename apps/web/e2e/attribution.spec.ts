@@ -81,13 +81,17 @@ test('attributed sales on the DYD report, their evidence, the insights and the s
     await expect(page.getByRole('dialog', { name: 'Matched sales' })).toBeVisible();
   }
 
-  await page.goto('/dashboard/agency/1/dealership/101/inventory/insights');
+  await page.goto('/dashboard/agency/1/dealership/101/inventory');
+  await page.getByRole('link', { name: 'Inventory insights' }).click();
+  await expect(page).toHaveURL(/\/dealership\/101\/inventory\/insights$/);
   await expect(page.getByRole('heading', { name: 'Inventory insights' })).toBeVisible();
   for (const section of ['Aged vehicles', 'Advertised after leaving the feed', 'Not shown for 7 days', 'Sold vehicles'])
     await expect(page.getByRole('region', { name: new RegExp(section) })).toBeVisible();
   await expectAccessible(page, 'inventory insights');
 
-  await page.goto('/dashboard/agency/1/attribution');
+  await page.goto('/dashboard/agency/1/branding');
+  await page.getByRole('link', { name: 'Sales attribution settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/agency\/1\/attribution$/);
   await expect(page.getByRole('heading', { name: 'Sales attribution' })).toBeVisible();
   await expect(page.getByLabel('Attribution window (days)')).toHaveValue('30');
   await expectAccessible(page, 'attribution settings');

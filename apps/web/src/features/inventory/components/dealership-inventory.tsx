@@ -1,4 +1,18 @@
-import { Alert, Button, Card, FileInput, Group, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { formatCurrency, formatInteger } from '@portal/contracts';
@@ -46,7 +60,13 @@ export function DealershipInventory({ organizationId, dealershipId, page, onPage
   const pages = Math.max(1, Math.ceil((list.data?.pagination.total ?? 0) / PAGE_SIZE));
   return (
     <Stack gap="lg">
-      <Title order={1}>Inventory</Title>
+      <Group justify="space-between" align="baseline">
+        <Title order={1}>Inventory</Title>
+        {/* Issue 22 §3: aged, gone-but-advertised, unshown and sold vehicles. */}
+        <Anchor component={Link} to="insights" size="sm">
+          Inventory insights
+        </Anchor>
+      </Group>
       {summary.isError ? (
         <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
       ) : (
