@@ -10,6 +10,8 @@
  *   BENCH_ONLY=partitioning the daily metrics plain vs partitioned by month (issue 24 §3, bench/partitioning.ts);
  *   BENCH_ONLY=scale-out the computed reads on 1 process vs 2 (WEB_CONCURRENCY) and primary-only vs primary +
  *   replica (BENCH_REPLICA_URL: the bench database on a streaming replica; issue 24 §3, bench/scale-out.ts);
+ *   BENCH_ONLY=attribution: 100,000 draws of sales (fewer distinct at small scale) attributed at once, then the insights and
+ *   attribution answers under 50 connections (issue 22, docs/attribution.md);
  *   BENCH_SECONDS: seconds per endpoint
  *
  * 1. generates the data set into a fresh PostgreSQL database with COPY (rows per second per table),
@@ -49,6 +51,7 @@ import {
   measureExportIsolation,
   OTHER_EMAIL,
 } from './export-isolation';
+import { benchAttribution } from './attribution';
 import { runLoad, runMixedLoad, type LoadFigures, type MixedRequest } from './load';
 import { resolveScale } from './scale';
 import { measureScaleOut } from './scale-out';
@@ -879,11 +882,74 @@ async function scaleOut(probes: BenchProbes) {
   results.scaleOut = rows;
 }
 
+/** Issue 22: the rule over 100,000 sales at once (target ≤ 5 s), then the insights API under 50 connections. */
+async function attribution(probes: BenchProbes) {
+  section('Attribution');
+  const count = 100_000;
+  const database = await openDatabase({ databaseUrl, dataDir: '' });
+  try {
+    const figures = await benchAttribution(database.pool!, database.db, { count });
+    table(
+      ['sales', 'attributed', '(sale, campaign) rows', 'load s', 'runs s'],
+      [
+        [
+          figures.sales.toLocaleString('en-US'),
+          figures.attributedSales.toLocaleString('en-US'),
+          figures.rows.toLocaleString('en-US'),
+          figures.loadSeconds.toFixed(1),
+          figures.seconds.map((s) => s.toFixed(2)).join(', '),
+        ],
+      ],
+    );
+    results.attribution = figures;
+  } finally {
+    await database.close();
+  }
+  const portal = await startPortal(databaseUrl, PORTAL_PORT);
+  try {
+    const cookie = await signIn(portal);
+    const base = `/api/agencies/${BENCH_ORGANIZATION_ID}/dealership/${probes.dealershipId}`;
+    const monthStart = `${probes.endDate.slice(0, 8)}01`;
+    const rows: Array<Array<string | number>> = [];
+    const load: Record<string, LoadFigures> = {};
+    for (const [name, path] of [
+      ['inventory insights', `${base}/inventory-insights`],
+      ['attribution summary (month)', `${base}/attribution?startDate=${monthStart}&endDate=${probes.endDate}`],
+      [
+        'matched sales (month, page 1)',
+        `${base}/attribution/sales?startDate=${monthStart}&endDate=${probes.endDate}&pageSize=50`,
+      ],
+    ] as const) {
+      const url = `${portal.url}${path}`;
+      const probe = await fetch(url, { headers: { cookie: cookie.header } });
+      if (!probe.ok) throw new Error(`${name}: ${probe.status} ${await probe.text()}`);
+      const figures = await runLoad(url, {
+        connections: 50,
+        duration: Math.max(5, scale.durationSeconds),
+        headers: { cookie: cookie.header },
+      });
+      load[name] = figures;
+      rows.push([name, figures.requestsPerSecond.toFixed(0), figures.p50, figures.p95, figures.p99, figures.non2xx]);
+    }
+    table(['endpoint (50 connections)', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx'], rows);
+    results.attributionLoad = load;
+  } finally {
+    await portal.stop();
+  }
+}
+
 async function main() {
   const probes = await generate();
   if (process.env.BENCH_ONLY === 'generate') return;
   if (process.env.BENCH_ONLY === 'partitioning') {
     await partitioning();
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'attribution') {
+    await attribution(probes);
+    const out = path.join(serverDir, '../../bench-results', `${scale.name}-attribution.json`);
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, JSON.stringify({ ...results, finishedAt: new Date().toISOString() }, null, 2));
     return;
   }
   console.info('starting the portal and the bare route…');

@@ -63,5 +63,6 @@ export * from './agency-overview/operations';
 export * from './trust';
 export * from './alerts';
 export * from './annotations';
+export * from './attribution';
 export * from './branding/branding';
 export * from './branding/operations';

@@ -31,6 +31,7 @@ import alertRoutes from './api/alerts';
 import brandingRoutes from './api/branding';
 import annotationRoutes from './api/annotations';
 import salesRoutes from './api/sales';
+import attributionRoutes from './api/attribution';
 
 export type { RouteModule, RouteOptions } from './route-module';
 
@@ -69,6 +70,7 @@ const routeModules: RouteModule[] = [
   brandingRoutes,
   annotationRoutes,
   salesRoutes,
+  attributionRoutes,
 ];
 
 /**

@@ -52,6 +52,7 @@ async function snapshot() {
     schedules: await read(`${TENANT}/campaigns/report-schedules`),
     platforms: await read('/api/agencies/1/dsp/platforms'),
     inventory: await read(`${TENANT}/inventory/summary`),
+    attribution: await read('/api/agencies/1/attribution-settings'),
   };
 }
 let before: Awaited<ReturnType<typeof snapshot>>;
@@ -155,6 +156,8 @@ function forgedBody(template: string): { body: string | Buffer; contentType: str
   if (template.endsWith('/sales/preview') || template.endsWith('/sales/upload'))
     return json({ csv: `VIN,Deal Date,New/Used\n${FORGED_VIN},2026-11-01,N\n` });
   if (template.endsWith('/annotations/{annotation_id}')) return json({ text: 'Forged note' });
+  // Issue 22 §2: the agency's attribution window (the snapshot shows it unchanged).
+  if (template.endsWith('/attribution-settings')) return json({ window_days: 7, model: 'even_split' });
   if (template === '/api/uploads/{*}')
     return {
       body: Buffer.from(

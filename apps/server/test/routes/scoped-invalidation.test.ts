@@ -409,6 +409,8 @@ const ROUTE_WRITES: Record<string, string[]> = {
   [`PUT ${AGENCY}/branding`]: ['organizations'],
   [`PUT ${AGENCY}/branding/logo`]: ['organizations'],
   [`DELETE ${AGENCY}/branding/logo`]: ['organizations'],
+  // Issue 22 §2: the attribution window, model and aged threshold live on the organizations row.
+  [`PATCH ${AGENCY}/attribution-settings`]: ['organizations'],
   // Issue 21 §4: notes on a date (unwatched: no kept answer carries them).
   [`POST ${TENANT}/annotations`]: ['annotations'],
   [`PATCH ${TENANT}/annotations/:annotation_id`]: ['annotations'],

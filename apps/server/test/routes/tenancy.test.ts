@@ -338,6 +338,8 @@ const payloads: Record<string, unknown> = {
   // Issue 22 §1: a sales CSV, previewed and uploaded.
   [`${TENANT_PREFIX}/sales/preview`]: { csv: 'VIN,Deal Date,New/Used\n1HGCM82633A004352,2026-11-01,N\n' },
   [`${TENANT_PREFIX}/sales/upload`]: { csv: 'VIN,Deal Date,New/Used\n1HGCM82633A004352,2026-11-01,N\n' },
+  // Issue 22 §2: the agency's attribution window and model.
+  '/api/agencies/:organization_id/attribution-settings': { window_days: 30, model: 'last_touch' },
   // Issue 20 §4: the agency's branding and logo (a 1×1 PNG).
   '/api/agencies/:organization_id/branding': {
     display_name: null,

@@ -21,6 +21,11 @@ const axeScans: Record<string, readonly [string, string] | 'redirect'> = {
   '/dashboard/agency/:organizationId/audit-log': ['accounts.spec.ts', 'audit log'],
   '/dashboard/agency/:organizationId/data-health': ['trust.spec.ts', 'data health'],
   '/dashboard/agency/:organizationId/alerts': ['alerts.spec.ts', 'alert centre'],
+  '/dashboard/agency/:organizationId/attribution': ['attribution.spec.ts', 'attribution settings'],
+  '/dashboard/agency/:organizationId/dealership/:dealershipId/inventory/insights': [
+    'attribution.spec.ts',
+    'inventory insights',
+  ],
   '/dashboard/agency/:organizationId/branding': ['branding.spec.ts', 'branding settings'],
   '/admin/agencies': ['branding.spec.ts', 'agencies admin'],
   '/': 'redirect',

@@ -92,6 +92,7 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 ['audit-log', 'AuditLogRoute'],
                 ['data-health', 'DataHealthRoute'],
                 ['branding', 'BrandingRoute'],
+                ['attribution', 'AttributionSettingsRoute'],
               ] as const
             ).map(([path, name]) => ({
               path,
@@ -176,6 +177,13 @@ export function createRoutes(loaders?: RouteLoaders): RouteObject[] {
                 {
                   path: 'accounts',
                   lazy: () => import('./routes/accounts').then((m) => ({ Component: m.LinkedPlatformsRoute })),
+                },
+                {
+                  path: 'inventory/insights',
+                  lazy: () =>
+                    import('./routes/inventory/dealership-inventory').then((m) => ({
+                      Component: m.InventoryInsightsRoute,
+                    })),
                 },
                 {
                   path: 'inventory/vehicles/:vin',

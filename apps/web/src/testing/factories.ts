@@ -154,6 +154,7 @@ export function vehicleRowFactory(index: number, overrides: Partial<VehicleRow> 
     impressions: 10000 - index * 100,
     clicks: 50 - index,
     ctr: 0.5,
+    days_on_lot: 20 + index,
     ...overrides,
   };
 }

@@ -43,6 +43,12 @@ export const vehicleRowSchema = z.object({
   impressions: z.number(),
   clicks: z.number(),
   ctr: percentSchema,
+  /**
+   * Days on lot (issue 22 §3): from the vehicle's first appearance in the inventory to the day it left
+   * the feed, or to the range's last day while on the lot; null when unknown (not in the inventory,
+   * no first-seen day, or first seen after the range).
+   */
+  days_on_lot: z.number().int().nullable(),
 });
 export type VehicleRow = z.infer<typeof vehicleRowSchema>;
 /** `GET .../campaigns/{id}/vehicles`, `.../campaigns/fbd/{id}/vehicles`, `.../campaigns/dyd/{id}/vehicles`: default sort impressions descending. */

@@ -17,6 +17,7 @@ import { trustOperations } from '../trust/operations';
 import { alertOperations } from '../alerts/operations';
 import { annotationOperations } from '../annotations/operations';
 import { salesOperations } from '../sales/operations';
+import { attributionOperations } from '../attribution/operations';
 import { brandingOperations } from '../branding/operations';
 import type { AnyOperation } from './define';
 
@@ -48,6 +49,7 @@ export const operations = {
   ...brandingOperations,
   ...annotationOperations,
   ...salesOperations,
+  ...attributionOperations,
 };
 
 /** The id of an API operation. */

@@ -95,7 +95,12 @@ export const campaignVehicles = pgTable(
     impressions: count('impressions'),
     clicks: count('clicks'),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.date, t.vin] }), index('campaign_vehicles_vin_idx').on(t.vin)],
+  // (vin, date): a VIN's exposure in a range of days — the attribution rule's lookup per sale (issue 22
+  // §2, docs/attribution.md); also serves every lookup by VIN alone, as the former (vin) index did.
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.date, t.vin] }),
+    index('campaign_vehicles_vin_date_idx').on(t.vin, t.date),
+  ],
 );
 
 export const campaignKeywords = pgTable(

@@ -43,6 +43,17 @@ export function vehicleTotals(db: Db, params: VehicleTableParams) {
   return { totals, impressions, clicks, join };
 }
 
+/**
+ * Days on lot as of the range's last day (issue 22 §3): first seen → gone (or the last day while on the
+ * lot); null without a first-seen day or when first seen after the range.
+ */
+export function daysOnLot(endDate: string) {
+  const last = sql`least(coalesce(${inventory.goneDate}, ${endDate}::date), ${endDate}::date)`;
+  return sql<
+    number | null
+  >`case when ${inventory.firstSeenDate} is null or ${inventory.firstSeenDate} > ${endDate}::date then null else ${last} - ${inventory.firstSeenDate} end`;
+}
+
 /** Filters: `vehicle_state` (one or more states), free text in `description` or `vin_number`. */
 function vehicleFilters(params: VehicleTableParams, vin: SQL): SQL | undefined {
   const conditions: SQL[] = [];
@@ -85,6 +96,7 @@ export async function listVehicles(
       vehicle_state: inventory.vehicleState,
       impressions,
       clicks,
+      days_on_lot: daysOnLot(params.endDate),
     })
     .from(totals)
     .leftJoin(inventory, join)
@@ -92,7 +104,11 @@ export async function listVehicles(
     .orderBy(...order)
     .limit(slice.limit)
     .offset(slice.offset);
-  return rows.map((row) => ({ ...row, ctr: ctrPercent(row.clicks, row.impressions) }));
+  return rows.map((row) => ({
+    ...row,
+    ctr: ctrPercent(row.clicks, row.impressions),
+    days_on_lot: row.days_on_lot === null ? null : Number(row.days_on_lot),
+  }));
 }
 
 export async function countVehicles(db: Db, params: VehicleTableParams): Promise<number> {

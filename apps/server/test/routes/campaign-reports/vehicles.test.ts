@@ -57,6 +57,12 @@ function inventory() {
 const describeVehicle = (v: Record<string, string> | undefined) =>
   v ? [v.year, v.make, v.model, v.trim].filter((part) => part).join(' ') : VEHICLE_NOT_IN_INVENTORY;
 
+/** Issue 22 §3: first seen → the range's last day (the fixture has no gone vehicles). */
+function daysOnLot(firstSeen: string | undefined, end: string): number | null {
+  if (!firstSeen || firstSeen > end) return null;
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${firstSeen}T00:00:00Z`)) / 86_400_000);
+}
+
 function expectedVehicles(id: number, dealershipId: number, range: Range): VehicleRow[] {
   const stock = inventory();
   const rows = ofCampaign(readFixture('campaign_vehicles'), id).filter((r) => inRange(r.date, range));
@@ -71,6 +77,7 @@ function expectedVehicles(id: number, dealershipId: number, range: Range): Vehic
         impressions: g.impressions!,
         clicks: g.clicks!,
         ctr: ctrPercent(g.clicks!, g.impressions!),
+        days_on_lot: daysOnLot(vehicle?.first_seen_date, range.end_date),
       };
     })
     .sort(

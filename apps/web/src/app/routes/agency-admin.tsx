@@ -10,6 +10,7 @@ import {
 } from '@/features/agency-overview/components/agency-overview';
 import { AgenciesAdmin } from '@/features/agencies/components/agencies-admin';
 import { AuditLog } from '@/features/audit-log/components/audit-log';
+import { AttributionSettings } from '@/features/attribution/components/attribution-settings';
 import { BrandingSettings } from '@/features/branding/components/branding-settings';
 import { DataHealth } from '@/features/data-health/components/data-health';
 import { useMe } from '@/features/auth/api/get-me';
@@ -108,6 +109,13 @@ export function DataHealthRoute() {
 /** `/dashboard/agency/:organizationId/branding` (issue 20 §4; roles 1–2). */
 export function BrandingRoute() {
   return <AgencyAdminOnly>{(organizationId) => <BrandingSettings organizationId={organizationId} />}</AgencyAdminOnly>;
+}
+
+/** `/dashboard/agency/:organizationId/attribution` (issue 22 §2): the agency's attribution window, model and aged threshold. */
+export function AttributionSettingsRoute() {
+  return (
+    <AgencyAdminOnly>{(organizationId) => <AttributionSettings organizationId={organizationId} />}</AgencyAdminOnly>
+  );
 }
 
 /** `/admin/agencies` (issue 23 §2): platform staff only; anyone else gets the not-found state. */

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { InventoryInsights } from '@/features/attribution/components/inventory-insights';
 import { DealershipInventory } from '@/features/inventory/components/dealership-inventory';
 import { useDealershipIds } from '../route-params';
 
@@ -15,6 +16,18 @@ export function DealershipInventoryRoute() {
       dealershipId={dealershipId}
       page={page}
       onPage={(next) => setSearch({ page: String(next) })}
+    />
+  );
+}
+
+/** `inventory/insights` (issue 22 §3): the dealership's Inventory insights. */
+export function InventoryInsightsRoute() {
+  const { organizationId, dealershipId } = useDealershipIds();
+  return (
+    <InventoryInsights
+      key={`${organizationId}-${dealershipId}`}
+      organizationId={organizationId}
+      dealershipId={dealershipId}
     />
   );
 }

@@ -24,6 +24,7 @@ import {
 } from '@portal/contracts';
 import { IconCheck } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { isApiError } from '@/lib/api-client';
@@ -134,6 +135,12 @@ function BrandingForm({ organizationId, branding }: { organizationId: number; br
       <Title order={1} size="h2">
         Branding of {branding.organization_name}
       </Title>
+      <Text size="sm">
+        How sales are matched to campaigns (window, model, aged threshold):{' '}
+        <Anchor component={Link} to="../attribution" relative="path">
+          Sales attribution settings
+        </Anchor>
+      </Text>
       <Text c="dimmed" size="sm">
         Your agency’s name, logo and colour appear in the portal’s header for all its users, on the sign-in page at{' '}
         <Anchor href={branding.sign_in_path} underline="always" data-testid="branded-sign-in-link">

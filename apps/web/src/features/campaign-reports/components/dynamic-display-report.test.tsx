@@ -234,8 +234,10 @@ describe('DYD report (spec 000 §2.7)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent?.trim()),
-    ).toEqual(['Vehicle', 'VIN', 'Stock', 'State', 'Impressions', 'Clicks', 'CTR']);
+    ).toEqual(['Vehicle', 'VIN', 'Stock', 'State', 'Days on lot', 'Impressions', 'Clicks', 'CTR']);
     const vehicle = vehicleRowFactory(0);
+    // Issue 22 §3: days on lot from the inventory history.
+    expect(within(table).getByRole('row', { name: new RegExp(vehicle.vin_number) })).toHaveTextContent('Used20');
     expect(within(table).getByRole('link', { name: vehicle.description })).toHaveAttribute(
       'href',
       `/dashboard/agency/1/dealership/2/inventory/vehicles/${vehicle.vin_number}?startDate=2026-02-01&endDate=2026-02-03`,

@@ -4,6 +4,7 @@ import { useAudienceMetrics } from '../api/get-audience-metrics';
 import { useDisplayMetrics } from '../api/get-display-metrics';
 import { useEvents } from '../api/get-events';
 import { useSocialMetrics } from '../api/get-social-metrics';
+import { AttributedSalesDrawerMount, useAttributedSalesCard } from './attributed-sales-card';
 import { ReportCards, useKpiComparison, type ReportCard } from './report-cards';
 import { type ReportPageProps } from './pages/types';
 
@@ -45,20 +46,24 @@ function SocialDynamicCards(props: ReportPageProps) {
   const { params } = props;
   const comparison = useKpiComparison(props);
   const data = useSocialMetrics(params).data;
+  const attributed = useAttributedSalesCard(params, data ? n(data.sales) : null);
   return (
-    <ReportCards
-      comparison={comparison}
-      loading={!data}
-      cards={[
-        { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.ctr) : null },
-        { label: 'Reach', value: data ? n(data.reach) : null },
-        {
-          label: 'Frequency',
-          value: data ? (data.frequency === null ? NOT_AVAILABLE : data.frequency.toFixed(2)) : null,
-        },
-        { label: 'Attributed Sales', value: data ? n(data.sales) : null },
-      ]}
-    />
+    <>
+      <ReportCards
+        comparison={comparison}
+        loading={!data}
+        cards={[
+          { label: 'CTR', kpi: 'ctr', value: data ? formatPercent(data.ctr) : null },
+          { label: 'Reach', value: data ? n(data.reach) : null },
+          {
+            label: 'Frequency',
+            value: data ? (data.frequency === null ? NOT_AVAILABLE : data.frequency.toFixed(2)) : null,
+          },
+          attributed,
+        ]}
+      />
+      <AttributedSalesDrawerMount {...params} />
+    </>
   );
 }
 
@@ -76,9 +81,15 @@ function DynamicDisplayCards(props: ReportPageProps) {
       description: data ? `${n(data.impressions)} impressions delivered` : undefined,
     },
   ];
+  const attributed = useAttributedSalesCard(params, data ? n(data.sales) : null);
   if (data && data.calls > 0) cards.push({ label: 'Phone Calls', kpi: 'calls', value: n(data.calls) });
-  cards.push({ label: 'Attributed Sales', value: data ? n(data.sales) : null });
-  return <ReportCards loading={!data} cards={cards} comparison={comparison} />;
+  cards.push(attributed);
+  return (
+    <>
+      <ReportCards loading={!data} cards={cards} comparison={comparison} />
+      <AttributedSalesDrawerMount {...params} />
+    </>
+  );
 }
 
 function DisplayCards(props: ReportPageProps) {
@@ -178,20 +189,24 @@ function SearchCards(props: ReportPageProps) {
 }
 
 function SocialCards(props: ReportPageProps) {
-  const { report } = props;
+  const { report, params } = props;
   const comparison = useKpiComparison(props);
   const { totals } = report;
+  const attributed = useAttributedSalesCard(params, n(totals.sales));
   return (
-    <ReportCards
-      comparison={comparison}
-      cards={[
-        { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
-        { label: 'Reach', value: n(totals.reach) },
-        { label: 'Frequency', value: totals.frequency === null ? NOT_AVAILABLE : totals.frequency.toFixed(2) },
-        { label: 'Attributed Sales', value: n(totals.sales) },
-        ...(totals.leads > 0 ? [{ label: 'Leads', kpi: 'leads' as const, value: n(totals.leads) }] : []),
-      ]}
-    />
+    <>
+      <ReportCards
+        comparison={comparison}
+        cards={[
+          { label: 'CTR', kpi: 'ctr', value: formatPercent(totals.ctr) },
+          { label: 'Reach', value: n(totals.reach) },
+          { label: 'Frequency', value: totals.frequency === null ? NOT_AVAILABLE : totals.frequency.toFixed(2) },
+          attributed,
+          ...(totals.leads > 0 ? [{ label: 'Leads', kpi: 'leads' as const, value: n(totals.leads) }] : []),
+        ]}
+      />
+      <AttributedSalesDrawerMount {...params} />
+    </>
   );
 }
 

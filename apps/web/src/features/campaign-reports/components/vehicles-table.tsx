@@ -63,6 +63,15 @@ export function VehiclesTable({ params, source, title = 'Vehicles', variant = 'f
           header: 'State',
           cell: ({ getValue }) => getValue() ?? '—',
         }) as ColumnDef<VehicleRow, unknown>,
+        columnHelper.accessor('days_on_lot', {
+          header: 'Days on lot',
+          enableSorting: false,
+          meta: { numeric: true },
+          cell: ({ getValue }) => {
+            const days = getValue();
+            return days === null ? '—' : formatInteger(days);
+          },
+        }) as ColumnDef<VehicleRow, unknown>,
       );
     }
     list.push(

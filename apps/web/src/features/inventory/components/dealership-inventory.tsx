@@ -60,12 +60,18 @@ export function DealershipInventory({ organizationId, dealershipId, page, onPage
   const pages = Math.max(1, Math.ceil((list.data?.pagination.total ?? 0) / PAGE_SIZE));
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="baseline">
         <Title order={1}>Inventory</Title>
-        {/* The dealership's sold vehicles and the DMS sales upload (issue 22 §1). */}
-        <Anchor component={Link} to="../sales">
-          Sales
-        </Anchor>
+        <Group gap="md">
+          {/* Issue 22 §3: aged, gone-but-advertised, unshown and sold vehicles. */}
+          <Anchor component={Link} to="insights" size="sm">
+            Inventory insights
+          </Anchor>
+          {/* The dealership's sold vehicles and the DMS sales upload (issue 22 §1). */}
+          <Anchor component={Link} to="../sales" size="sm">
+            Sales
+          </Anchor>
+        </Group>
       </Group>
       {summary.isError ? (
         <ErrorState error={summary.error} onRetry={() => void summary.refetch()} />
