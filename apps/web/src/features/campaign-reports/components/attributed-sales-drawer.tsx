@@ -25,7 +25,14 @@ export function AttributedSalesDrawer({
   const data = query.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
-    <Drawer opened onClose={onClose} position="right" size="xl" title="Matched sales">
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title="Matched sales"
+      closeButtonProps={{ 'aria-label': 'Close the matched sales' }}
+    >
       <Stack gap="sm">
         {data ? (
           <Text size="sm" c="dimmed">
