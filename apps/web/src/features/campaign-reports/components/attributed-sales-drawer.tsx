@@ -73,19 +73,24 @@ export function AttributedSalesDrawer({
                       </Text>
                     ) : null}
                   </PlainTd>
-                  <PlainTd>{sale.sold_date}</PlainTd>
+                  <PlainTd style={{ whiteSpace: 'nowrap' }}>{sale.sold_date}</PlainTd>
                   <PlainTd>{dollars(sale.sale_price)}</PlainTd>
                   <PlainTd>
                     <Group gap={4} wrap="nowrap">
                       {dollars(sale.gross)}
                       {sale.gross_derived ? (
-                        <Badge size="xs" variant="light" title="Derived, not reported by the dealer">
+                        <Badge
+                          size="xs"
+                          variant="light"
+                          title="Derived, not reported by the dealer"
+                          style={{ flexShrink: 0 }}
+                        >
                           derived
                         </Badge>
                       ) : null}
                     </Group>
                   </PlainTd>
-                  <PlainTd>{sale.last_exposure_date}</PlainTd>
+                  <PlainTd style={{ whiteSpace: 'nowrap' }}>{sale.last_exposure_date}</PlainTd>
                   <PlainTd>{formatInteger(sale.impressions)}</PlainTd>
                   <PlainTd>{formatInteger(sale.clicks)}</PlainTd>
                   <PlainTd>{sale.share === 1 ? '1' : sale.share.toFixed(2)}</PlainTd>

@@ -80,7 +80,7 @@ describe('social dynamic report, FBD and DYN (spec 000 §2.6)', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent?.trim()),
-    ).toEqual(['Vehicle', 'VIN', 'Impressions', 'Interactions', 'CTR']);
+    ).toEqual(['Vehicle', 'VIN', 'Days on lot', 'Impressions', 'Interactions', 'CTR']);
     const vehicle = vehicleRowFactory(3);
     expect(within(table).getByRole('link', { name: vehicle.description })).toHaveAttribute(
       'href',

@@ -17,7 +17,7 @@ export interface VehiclesTableProps {
   source: VehiclesSource;
   /** 'Top Performing Vehicles' on social pages, 'Vehicles' elsewhere. */
   title?: string;
-  /** Social pages: Vehicle, VIN, Impressions, Interactions, CTR. Others add Stock and State and say Clicks. */
+  /** Social pages: Vehicle, VIN, Days on lot, Impressions, Interactions, CTR. Others add Stock and State and say Clicks. */
   variant?: 'social' | 'full';
   csvName?: string;
 }
@@ -63,17 +63,20 @@ export function VehiclesTable({ params, source, title = 'Vehicles', variant = 'f
           header: 'State',
           cell: ({ getValue }) => getValue() ?? '—',
         }) as ColumnDef<VehicleRow, unknown>,
-        columnHelper.accessor('days_on_lot', {
-          header: 'Days on lot',
-          enableSorting: false,
-          meta: { numeric: true },
-          cell: ({ getValue }) => {
-            const days = getValue();
-            return days === null ? '—' : formatInteger(days);
-          },
-        }) as ColumnDef<VehicleRow, unknown>,
       );
     }
+    // Issue 22 §3: on every report's vehicle table, from the inventory history (null: never listed).
+    list.push(
+      columnHelper.accessor('days_on_lot', {
+        header: 'Days on lot',
+        enableSorting: false,
+        meta: { numeric: true },
+        cell: ({ getValue }) => {
+          const days = getValue();
+          return days === null ? '—' : formatInteger(days);
+        },
+      }) as ColumnDef<VehicleRow, unknown>,
+    );
     list.push(
       columnHelper.accessor('impressions', {
         header: 'Impressions',
