@@ -94,5 +94,10 @@ describe('the Attributed Sales card (issue 22 §2)', () => {
     expect(row).toHaveTextContent('2026-11-15');
     expect(row).toHaveTextContent('40');
     expect(row).toHaveTextContent('derived');
+    // The campaign's attributed figures under the same rule.
+    const stats = within(dialog).getByRole('group', { name: 'Attributed figures' });
+    expect(stats).toHaveTextContent('Attributed gross$4,000.00');
+    expect(stats).toHaveTextContent('Cost per sale$150.00');
+    expect(stats).toHaveTextContent('ROAS13.33×');
   });
 });

@@ -1,9 +1,9 @@
 import { Badge, Drawer, Group, Pagination, Skeleton, Stack, Text } from '@mantine/core';
-import { attributionRuleLabel, formatInteger } from '@portal/contracts';
+import { attributionRuleLabel, formatCurrency, formatInteger } from '@portal/contracts';
 import { useState } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import { PlainTable, PlainTbody, PlainTd, PlainTh, PlainThead, PlainTr } from '@/components/ui/plain-table';
-import { useAttributedSales, type AttributionParams } from '../api/get-attribution';
+import { useAttributedSales, useAttributionSummary, type AttributionParams } from '../api/get-attribution';
 
 const PAGE_SIZE = 25;
 const dollars = (value: number | null) =>
@@ -14,7 +14,8 @@ const dollars = (value: number | null) =>
 /**
  * The matched sales of a campaign over the report's range with their evidence (issue 22 §2): VIN and
  * vehicle, sale day, price and gross, the last day the campaign showed the VIN before the sale, and
- * the impressions and clicks it served the VIN in the window; the rule above the table.
+ * the impressions and clicks it served the VIN in the window; the rule above the table, and the
+ * campaign's attributed gross, spend, cost per sale and return on ad spend under it.
  */
 export function AttributedSalesDrawer({
   onClose,
@@ -23,6 +24,8 @@ export function AttributedSalesDrawer({
   const [pageIndex, setPageIndex] = useState(0);
   const query = useAttributedSales({ ...params, pageIndex, pageSize: PAGE_SIZE });
   const data = query.data;
+  // The campaign's attributed figures under the same rule (the card's own query, already loaded).
+  const figures = useAttributionSummary(params).data?.campaigns.find((c) => c.campaign_id === params.campaignId);
   const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   return (
     <Drawer
@@ -39,6 +42,25 @@ export function AttributedSalesDrawer({
             {formatInteger(data.total)} {data.total === 1 ? 'sale' : 'sales'} sold {params.startDate} to{' '}
             {params.endDate} · {attributionRuleLabel(data.rule)}
           </Text>
+        ) : null}
+        {figures ? (
+          <Group gap="lg" role="group" aria-label="Attributed figures">
+            {(
+              [
+                ['Attributed gross', formatCurrency(figures.attributed_gross)],
+                ['Spend', formatCurrency(figures.spend)],
+                ['Cost per sale', figures.cost_per_sale === null ? '—' : formatCurrency(figures.cost_per_sale)],
+                ['ROAS', figures.roas === null ? '—' : `${figures.roas.toFixed(2)}×`],
+              ] as const
+            ).map(([label, value]) => (
+              <Stack key={label} gap={0}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fw={600}>{value}</Text>
+              </Stack>
+            ))}
+          </Group>
         ) : null}
         {query.isError ? (
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
