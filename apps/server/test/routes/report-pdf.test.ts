@@ -63,6 +63,42 @@ describe('GET .../campaigns/{campaign_id}/report.pdf', () => {
     },
   );
 
+  it('shows the attributed sales under the agency’s rule on the card, as the API serves them (issue 22 §2)', async () => {
+    // A social or DYD campaign of a demo rooftop with sales data and at least one attributed sale.
+    const campaigns = readDemoFile('campaigns');
+    let found: { campaign: (typeof campaigns)[number]; sales: number } | null = null;
+    for (const campaign of campaigns.filter((c) => c.campaign_type === 'social' || c.product_code === 'DYD')) {
+      const summary = await t.app.inject({
+        method: 'GET',
+        url: `/api/agencies/1/dealership/${campaign.dealership_id}/attribution?startDate=${campaign.start_date}&endDate=${campaign.end_date}`,
+        headers: authHeaders(cookie),
+      });
+      if (summary.statusCode !== 200) continue;
+      const body = summary.json() as {
+        has_sales: boolean;
+        campaigns: Array<{ campaign_id: number; attributed_sales: number }>;
+      };
+      const sales =
+        body.campaigns.find((c) => c.campaign_id === Number(campaign.client_campaign_id))?.attributed_sales ?? 0;
+      if (body.has_sales && Number.isInteger(sales) && sales > 0) {
+        found = { campaign, sales };
+        break;
+      }
+    }
+    expect(found, 'a demo campaign with attributed sales').not.toBeNull();
+    const { campaign, sales } = found!;
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/dealership/${campaign.dealership_id}/campaigns/${campaign.client_campaign_id}/report.pdf?start_date=${campaign.start_date}&end_date=${campaign.end_date}`,
+      headers: authHeaders(cookie),
+    });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
+    // The cards print their labels in a row above their values: the figure is followed by the rule.
+    expect(text).toContain('ATTRIBUTED SALES');
+    expect(text).toMatch(new RegExp(` ${formatInteger(sales)} Last touch, 30-day window`));
+  });
+
   it('refuses a bad range and another dealership’s campaign', async () => {
     const { campaign } = demoCampaign('DYD');
     const bad = await t.app.inject({

@@ -1,5 +1,6 @@
 import type { Content } from 'pdfmake/interfaces';
 import {
+  attributionRuleLabel,
   flightDays,
   formatCurrency,
   formatDateRange,
@@ -73,6 +74,18 @@ const two = (value: number | null | undefined) =>
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/**
+ * The "Attributed Sales" card: the campaign's attributed sales under the agency's rule, named
+ * below the figure, when the dealership has sales data (issue 22 §2, as the page's card); else the
+ * platform's reported `sales`. Even-split shares to one decimal.
+ */
+function attributedSalesCard(data: ReportPdfData, label: string, reported: number): Card {
+  const attributed = data.attributedSales;
+  if (!attributed) return { label, value: n(reported) };
+  const value = Number.isInteger(attributed.sales) ? n(attributed.sales) : attributed.sales.toFixed(1);
+  return { label, value, hint: attributionRuleLabel(attributed.rule) };
+}
+
 /** The cards of a report page, by product (spec 000 §2.5–§2.7; the other families as the pages build them). */
 export function reportCards(data: ReportPdfData): Card[] {
   const { report, social, display, audience } = data;
@@ -95,7 +108,7 @@ export function reportCards(data: ReportPdfData): Card[] {
       },
       { label: 'Delivery', value: pct(display.delivery, 1) },
       ...(display.calls > 0 ? [{ label: 'Phone Calls', value: n(display.calls) }] : []),
-      { label: 'Attributed Sales', value: n(display.sales) },
+      attributedSalesCard(data, 'Attributed Sales', display.sales),
     ];
   }
   if (family === 'social' && social) {
@@ -103,7 +116,7 @@ export function reportCards(data: ReportPdfData): Card[] {
       { label: 'CTR', value: pct(social.ctr) },
       { label: 'Reach', value: social.reach === null ? NOT_AVAILABLE : n(social.reach) },
       { label: 'Frequency', value: two(social.frequency) },
-      { label: 'Attributed sales', value: n(social.sales) },
+      attributedSalesCard(data, 'Attributed sales', social.sales),
     ];
   }
   const delivery = t.delivery === null ? [] : [{ label: 'Delivery', value: pct(t.delivery, 1) }];

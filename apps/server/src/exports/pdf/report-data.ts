@@ -10,6 +10,7 @@ import {
   siteTableColumns,
   vehicleTableColumns,
   type Annotation,
+  type AttributionRule,
   type AudienceMetrics,
   type CampaignReport,
   type ConversionsResponse,
@@ -23,6 +24,7 @@ import {
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { pdfChartNotes } from '../../repositories/annotations';
+import { attributionSummary, dealershipAttributionContext } from '../../repositories/attribution';
 import { getAudienceMetrics } from '../../repositories/campaign-reports/audiences';
 import { getDemographics, getDmas, getPlacements } from '../../repositories/campaign-reports/breakdowns';
 import { countCalls, listCalls } from '../../repositories/campaign-reports/calls';
@@ -75,9 +77,18 @@ export interface ReportPdfData {
   demographics?: { data: Rows<typeof getDemographics> };
   walkIns?: { data: Rows<typeof getWalkIns> };
   events?: { data: Rows<typeof getEvents> };
+  /**
+   * The campaign's attributed sales under the agency's rule (issue 22 §2), as the page's "Attributed
+   * Sales" card shows them, for DYD and social reports of a dealership with sales data; null
+   * without sales data (the card keeps the platform's reported sales).
+   */
+  attributedSales?: { sales: number; rule: AttributionRule } | null;
 }
 
-type DataKey = Exclude<keyof ReportPdfData, 'report' | 'previous' | 'cover' | 'sections' | 'annotations'>;
+type DataKey = Exclude<
+  keyof ReportPdfData,
+  'report' | 'previous' | 'cover' | 'sections' | 'annotations' | 'attributedSales'
+>;
 
 /** The data each section kind draws from (besides the report call); `source` picks the metrics call. */
 function dataOf(spec: ReportSectionSpec): DataKey[] {
@@ -197,6 +208,16 @@ export async function loadReportPdfData(
     ...range,
   });
   const data: ReportPdfData = { report, previous, cover, sections, annotations };
+  if (report.campaign.product_code === 'DYD' || report.campaign.family === 'social') {
+    const { rule } = await dealershipAttributionContext(db, tenant.dealership_id);
+    const summary = await attributionSummary(db, { dealershipId: tenant.dealership_id, ...range, rule });
+    data.attributedSales = summary.has_sales
+      ? {
+          sales: summary.campaigns.find((c) => c.campaign_id === campaign.id)?.attributed_sales ?? 0,
+          rule: summary.rule,
+        }
+      : null;
+  }
   await Promise.all(
     [...keys].map(async (key) => {
       (data as unknown as Record<DataKey, unknown>)[key] = await loaders[key]();
