@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { operationList, operationPath, operationPaths, operations, pathParameterNames } from '../src';
+import { operationList, operationPath, operationRoute, operations, pathParameterNames } from '../src';
 import { OPERATION_PATHS_FILE, renderOperationPaths } from '../src/operations/render-paths';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -88,7 +88,7 @@ describe('the operation registry', () => {
     const text = fs.readFileSync(path.join(root, OPERATION_PATHS_FILE), 'utf8');
     expect(text, 'run `npm run generate:operations`').toBe(renderOperationPaths(operationList));
     for (const operation of operationList)
-      expect(operationPaths[operation.id as keyof typeof operationPaths]).toEqual({
+      expect(operationRoute(operation.id as Parameters<typeof operationRoute>[0])).toEqual({
         method: operation.method,
         path: operation.path,
       });

@@ -1,4 +1,4 @@
-import { operationPath, operationPaths } from '@portal/contracts';
+import { operationPath, operationRoute } from '@portal/contracts';
 import type { ErrorCode, ErrorResponse, OperationId, operations } from '@portal/contracts';
 import type * as z from 'zod';
 
@@ -51,11 +51,11 @@ type QueryValue = string | number | boolean | null | undefined;
  */
 let csrfToken: string | null = null;
 const CSRF_SOURCES = pathsOf(['getMe', 'login']);
-const SIGN_OUT = operationPaths.logout.path;
+const SIGN_OUT = operationRoute('logout').path;
 
 /** The paths of operations without parameters (for the rules above). */
 function pathsOf(ids: OperationId[]): string[] {
-  return ids.map((id) => operationPaths[id].path);
+  return ids.map((id) => operationRoute(id).path);
 }
 
 /** Headers a state-changing request to the API must carry (the CSRF token once it is known). */
@@ -254,7 +254,7 @@ export type ResponseOf<S extends z.ZodType> = z.output<S>;
 
 // ---------------------------------------------------------------------------------------------------
 // Calls by operation (issue 19 §1). The descriptors of `@portal/contracts` give the types (imported
-// as types only: their zod schemas stay out of the bundle); the generated `operationPaths` table gives
+// as types only: their zod schemas stay out of the bundle); the generated `operationRoutes` table gives
 // the method and path template at runtime.
 
 type Operations = typeof operations;
@@ -306,7 +306,7 @@ export function operationUrl(
   params?: Record<string, string | number>,
   query?: Record<string, unknown>,
 ): string {
-  return buildUrl(operationPath({ id, path: operationPaths[id].path }, params), query as Record<string, QueryValue>);
+  return buildUrl(operationPath({ id, path: operationRoute(id).path }, params), query as Record<string, QueryValue>);
 }
 
 /**
@@ -325,9 +325,9 @@ export function callOperation<Id extends OperationId>(
     signal?: AbortSignal;
     keepalive?: boolean;
   };
-  const path = operationPath({ id, path: operationPaths[id].path }, params);
+  const path = operationPath({ id, path: operationRoute(id).path }, params);
   return apiRequest<OperationResponse<Id>>(path, {
-    method: operationPaths[id].method,
+    method: operationRoute(id).method,
     query,
     body,
     signal,
@@ -346,5 +346,5 @@ export function downloadOperation<Id extends OperationId>(
     signal?: AbortSignal;
     accept?: string;
   };
-  return apiDownload(operationPath({ id, path: operationPaths[id].path }, params), { query, signal, accept });
+  return apiDownload(operationPath({ id, path: operationRoute(id).path }, params), { query, signal, accept });
 }

@@ -1,4 +1,4 @@
-import { operationPaths, type ErrorResponse, type OperationId } from '@portal/contracts';
+import { operationRoute as routeOf, type ErrorResponse, type OperationId } from '@portal/contracts';
 import { vi } from 'vitest';
 import type { OperationResponse } from '@/lib/api-client';
 
@@ -122,7 +122,7 @@ export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
 
 /** The `mockApi` key of an operation: `'METHOD /path/:param'` from its descriptor. */
 export function operationRoute(id: OperationId): string {
-  const { method, path } = operationPaths[id];
+  const { method, path } = routeOf(id);
   return `${method} ${path.replace(/\*$/, ':rest')}`;
 }
 
