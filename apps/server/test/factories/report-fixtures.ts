@@ -5,6 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
 import { dealerships, inventoryVehicles, managedCampaigns } from '../../src/db/schema';
 import { ingestFolder } from '../../src/ingestion';
+import { TEST_NOW } from '../constants';
 import { readDemoFile, writeFiles, type TestContext } from '../helper';
 
 /**
@@ -76,7 +77,8 @@ export const RECORDING_BYTES = Buffer.from(Array.from({ length: 6000 }, (_, i) =
 export async function loadReportFixtures(t: TestContext): Promise<void> {
   const entities = fs.readdirSync(fixturesDir).filter((f) => f.endsWith('.csv'));
   const dir = await writeFiles(Object.fromEntries(entities.map((f) => [f, renderFixture(f.replace(/\.csv$/, ''))])));
-  const outcome = await ingestFolder(t.database.db, dir);
+  // Dated by the tests' clock: the inventory snapshot (days on lot) does not follow the real date.
+  const outcome = await ingestFolder(t.database.db, dir, { now: TEST_NOW });
   fs.rmSync(dir, { recursive: true, force: true });
   if (!outcome.ok) throw new Error(`fixtures did not ingest: ${JSON.stringify(outcome.errors.slice(0, 5))}`);
   await t.storage.put(FIXTURE.recordingKey, RECORDING_BYTES);

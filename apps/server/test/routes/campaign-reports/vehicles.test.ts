@@ -77,7 +77,8 @@ function expectedVehicles(id: number, dealershipId: number, range: Range): Vehic
         impressions: g.impressions!,
         clicks: g.clicks!,
         ctr: ctrPercent(g.clicks!, g.impressions!),
-        days_on_lot: daysOnLot(vehicle?.first_seen_date, range.end_date),
+        // The fixture's load is a snapshot of the lot on TEST_TODAY (issue 22 §1): its first appearance.
+        days_on_lot: daysOnLot(vehicle ? vehicle.first_seen_date || TEST_TODAY : undefined, range.end_date),
       };
     })
     .sort(
