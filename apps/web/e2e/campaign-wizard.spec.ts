@@ -21,6 +21,31 @@ const DEALERSHIP = 105;
 const base = `/api/agencies/1/dealership/${DEALERSHIP}`;
 const createUrl = `${listUrl(1, DEALERSHIP)}/create/new`;
 
+const FEED_HEADER = 'vin,year,make,model,vehicle_state,price,mileage,image_url';
+const cell = (value: string | number | null) =>
+  value === null ? '' : /[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value);
+
+/**
+ * The dealership's lot as feed rows. A feed is the full lot (issue 22 §1: vehicles it leaves out
+ * are gone that day), so a test's feed repeats the lot and adds its own vehicles, and the demo
+ * inventory the later tests read stays on the lot.
+ */
+async function currentLot(page: Page): Promise<string[]> {
+  const response = await page.request.get(`${base}/inventory/vehicles?pageSize=99999`);
+  const vehicles = (await response.json()).data as Array<{
+    vin_number: string;
+    year: number;
+    raw_make: string;
+    raw_model: string;
+    vehicle_state: string;
+    price: number | null;
+    mileage: number | null;
+  }>;
+  return vehicles.map((v) =>
+    [v.vin_number, v.year, v.raw_make, v.raw_model, v.vehicle_state, v.price, v.mileage, null].map(cell).join(','),
+  );
+}
+
 async function incompleteDrafts(page: Page) {
   const response = await page.request.get(`${base}/campaigns/incomplete?pageSize=100`);
   return ((await response.json()) as { data: Array<{ link_campaign_id: number }> }).data;
@@ -105,7 +130,8 @@ test.describe('campaign wizard', () => {
     const feed = await page.request.post(`${base}/inventory/feed`, {
       headers: { 'content-type': 'text/csv', ...(await csrfHeaders(page)) },
       data: [
-        'vin,year,make,model,vehicle_state,price,mileage,image_url',
+        FEED_HEADER,
+        ...(await currentLot(page)),
         '1FTEW1EP5MFA00001,2021,Ford,F-150,Used,28500,41000,http://img.invalid/a.jpg|https://img.invalid/f150.jpg',
         '1FTEW1EP5MFA00002,2020,Ford,F-150,Certified used,26900,52000,https://img.invalid/f150-2.jpg;https://img.invalid/x.jpg',
       ].join('\n'),
@@ -430,15 +456,16 @@ test.describe('campaign wizard', () => {
     await page.goto(`/dashboard/agency/1/dealership/${DEALERSHIP}/inventory`);
     const before = await (await page.request.get(`${base}/inventory/summary`)).json();
     await expect(page.getByRole('heading', { name: 'Inventory' })).toBeVisible();
+    const lot = await currentLot(page);
     await page.locator('input[type=file]').setInputFiles({
       name: 'feed.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(
-        'vin,year,make,model,vehicle_state,price\n3GCUYDED5MG000003,2021,Chevrolet,Silverado,New,45999\n',
+        [FEED_HEADER, ...lot, '3GCUYDED5MG000003,2021,Chevrolet,Silverado,New,45999,,'].join('\n') + '\n',
       ),
     });
     await page.getByRole('button', { name: 'Upload feed' }).click();
-    await expect(toast(page, 'Inventory updated: 1 new, 0 updated vehicles')).toBeVisible();
+    await expect(toast(page, `Inventory updated: 1 new, ${formatInteger(lot.length)} updated vehicles`)).toBeVisible();
     const after = await (await page.request.get(`${base}/inventory/summary`)).json();
     expect(after.totalVehicles).toBe(before.totalVehicles + 1);
     await page.locator('input[type=file]').setInputFiles({

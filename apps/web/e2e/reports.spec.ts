@@ -281,7 +281,14 @@ test.describe('spec’d report pages, section by section', () => {
       metrics.conversionsMetrics ? 1 : 0,
     );
     const table = page.getByRole('table', { name: 'Top Performing Vehicles' });
-    await expect(table.getByRole('columnheader')).toHaveText([/Vehicle/, /VIN/, /Impressions/, /Interactions/, /CTR/]);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      /Vehicle/,
+      /VIN/,
+      /Days on lot/,
+      /Impressions/,
+      /Interactions/,
+      /CTR/,
+    ]);
     const rows = await api<{ data: Array<{ vin_number: string }> }>(
       page,
       campaign,
