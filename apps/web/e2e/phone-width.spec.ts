@@ -35,14 +35,19 @@ test.describe('the campaigns section at 390 px wide', () => {
     await expect(table).toBeVisible();
     const longest = campaigns.map((c) => c.client_campaign_display_name).sort((a, b) => b.length - a.length)[0]!;
     const name = table.getByText(longest, { exact: true }).first();
-    await name.scrollIntoViewIfNeeded();
-    const box = (await name.boundingBox())!;
-    // The whole name is inside the viewport, on lines at least 120 px wide (not a letter per line).
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(390);
-    expect(box.width).toBeGreaterThanOrEqual(120);
-    // Not cut: the text is as wide as its box.
-    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await expect(name).toBeVisible();
+    // Measured again if the row re-renders meanwhile (the list's later answers replace its rows; a
+    // measurement of a row just replaced failed once with "not attached to the DOM").
+    await expect(async () => {
+      await name.scrollIntoViewIfNeeded();
+      const box = (await name.boundingBox())!;
+      // The whole name is inside the viewport, on lines at least 120 px wide (not a letter per line).
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.width).toBeGreaterThanOrEqual(120);
+      // Not cut: the text is as wide as its box.
+      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    }).toPass({ timeout: 10_000 });
     await page.screenshot({ path: `${screenshotDir}/phone-list-name.png` });
   });
 });
