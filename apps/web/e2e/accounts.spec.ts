@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { formatInteger, type OverviewResponse } from '@portal/contracts';
 import { expectAccessible, screenshotDir, uiLogin } from './fixtures';
 
 /**
@@ -136,8 +137,26 @@ test('a forgotten password is reset from the sign-in page with the emailed link'
 test('the agency overview lists every rooftop with totals and links each to its list', async ({ page }) => {
   await uiLogin(page, 'agency@demo.test');
   await expect(page).toHaveURL(/\/campaigns\/list/);
+  const served = page.waitForResponse(
+    (response) => /\/api\/agencies\/1\/overview\?/.test(response.url()) && response.status() === 200,
+  );
   await page.goto('/dashboard/agency/1/overview?compare=1');
   await expect(page.getByRole('heading', { name: /Agency overview/ })).toBeVisible();
+  // Issue 22 on the overview: the demo's Ancira rooftops have sales records, so their Sales are the
+  // portal's attributed sales under the agency's rule, named beside the table and on the cell.
+  const overview = (await (await served).json()) as OverviewResponse;
+  await expect(
+    page.getByText(/^Sales: sales records matched to the campaigns' vehicles \(Last touch, 30-day window\)/),
+  ).toBeVisible();
+  const attributed = overview.rows.filter((row) => row.sales_source === 'attributed');
+  expect(attributed.length).toBeGreaterThan(0);
+  for (const row of attributed) {
+    const cell = page
+      .getByTestId(`rooftop-${row.dealership_id}`)
+      .locator('td[title^="Attributed from sales records: Last touch, 30-day window"]');
+    await expect(cell.locator('div').first()).toHaveText(formatInteger(row.current.sales!));
+  }
+  expect(attributed.some((row) => row.current.sales! > 0)).toBe(true);
   const api = await page.request.get(`/api/agencies/1/dealerships`);
   const rooftops = ((await api.json()) as { data: Array<{ id: number; name: string }> }).data;
   await expect(page.getByRole('table', { name: 'Rooftops' }).locator('tbody tr')).toHaveCount(rooftops.length + 1);

@@ -5,6 +5,7 @@ import {
   type AttributedSalesResponse,
   type AttributionSummary,
   type InventoryInsights,
+  type OverviewResponse,
 } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { campaignVehicles, inventoryVehicles, vehicleSales } from '../../src/db/schema';
@@ -270,6 +271,36 @@ describe('the attribution rule over the fixture (issue 22 §2)', () => {
       ['VID', 7],
     ]);
     expect(summary.campaigns.some((c) => c.campaign_id === ELSEWHERE)).toBe(false);
+  });
+
+  it('the agency overview counts a rooftop’s attributed sales under the rule, and its cost per sale', async () => {
+    const summary = await get<AttributionSummary>(`${BASE}/attribution?${RANGE}`);
+    const overview = await get<OverviewResponse>(`/api/agencies/1/overview?${RANGE}`);
+    expect(overview.attribution_rule).toEqual(summary.rule);
+    const rooftop = overview.rows.find((row) => row.dealership_id === 101)!;
+    expect(rooftop.sales_source).toBe('attributed');
+    expect(rooftop.current.sales).toBe(summary.attributed_sales);
+    expect(rooftop.current.sales).toBe(90);
+    expect(rooftop.current.cost_per_sale).toBe(Math.round((rooftop.current.spend / 90) * 100) / 100);
+    // The previous period (October) holds no sale of the fixture.
+    expect(rooftop.previous.sales).toBe(0);
+    // Dealership 102's campaign served VINs that 101 sold: no sales records of its own, no attribution.
+    expect(overview.rows.find((row) => row.dealership_id === 102)!.sales_source).not.toBe('attributed');
+    // The totals add the rooftops with a source, attributed or reported.
+    const withSource = overview.rows.filter((row) => row.sales_source !== 'none');
+    expect(overview.totals.current.sales).toBe(withSource.reduce((total, row) => total + row.current.sales!, 0));
+    // Another window re-attributes here too, and the overview names it.
+    await setSettings({ window_days: 31 });
+    try {
+      const wider = await get<OverviewResponse>(`/api/agencies/1/overview?${RANGE}`);
+      expect(wider.attribution_rule).toEqual({ model: 'last_touch', window_days: 31 });
+      expect(wider.rows.find((row) => row.dealership_id === 101)!.current.sales).toBe(
+        (await get<AttributionSummary>(`${BASE}/attribution?${RANGE}`)).attributed_sales,
+      );
+      expect(wider.rows.find((row) => row.dealership_id === 101)!.current.sales).toBeGreaterThan(90);
+    } finally {
+      await setSettings({ window_days: 30 });
+    }
   });
 
   it('even split shares a sale across the competing campaigns; clicks still come before views', async () => {

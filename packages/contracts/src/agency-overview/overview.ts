@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { addDays, flightDays } from '../common/calendar';
 import { isoDateSchema } from '../common/dates';
 import { idParamSchema } from '../common/ids';
+import { attributionRuleLabel, attributionRuleSchema, type AttributionRule } from '../attribution/attribution';
 
 /**
  * The agency overview (issue 23 §1): every rooftop (dealership) of an agency as a row over a date
@@ -54,8 +55,11 @@ export const overviewParamsSchema = z.object({ organization_id: idParamSchema })
 /**
  * Sums of a period. `spend` dollars; `ctr` percent to two decimals (clicks ÷ impressions), null
  * without impressions; `cost_per_lead` and `cost_per_sale` dollars to cents, null without leads or
- * sales; `sales` attributed sales, null when no rooftop summed here has a sales source connected
- * (`has_sold_report_source`; the reports show '-' then).
+ * sales; `sales` attributed sales — the portal's attribution (issue 22, the agency's rule in
+ * `attribution_rule`) for a rooftop with sales records, else the sales its ad platform reports when
+ * it has a sales source connected (`has_sold_report_source`), else null (the reports show '-');
+ * see the row's `sales_source`. Cost per sale = spend ÷ those sales (in a total: the spend and
+ * sales of the rooftops with a source).
  */
 export const overviewMetricsSchema = z.object({
   impressions: z.number(),
@@ -86,8 +90,17 @@ export type TrustSignals = z.infer<typeof trustSignalsSchema>;
 /** Where a rooftop's value sits in the agency's percentile band (25th–75th percentile). */
 export const peerPositionSchema = z.enum(['below', 'within', 'above']).nullable();
 
+/**
+ * Where a rooftop's `sales` come from: `attributed` (its sales records matched to the campaigns'
+ * exposure under the agency's rule), `platform` (the ad platforms' reported sales, no sales records
+ * in the portal) or `none` (no sales source: sales null).
+ */
+export const overviewSalesSourceSchema = z.enum(['attributed', 'platform', 'none']);
+export type OverviewSalesSource = z.infer<typeof overviewSalesSourceSchema>;
+
 /** One rooftop: its metrics over the range and the previous period, daily impressions (one per day of the range, 0 for days without data). */
 export const overviewRowSchema = z.object({
+  sales_source: overviewSalesSourceSchema,
   dealership_id: z.number().int(),
   name: z.string(),
   city: z.string().nullable(),
@@ -113,6 +126,8 @@ export const overviewResponseSchema = z.object({
   rows: z.array(overviewRowSchema),
   totals: z.object({ current: overviewMetricsSchema, previous: overviewMetricsSchema }),
   peer_bands: z.object({ ctr: peerBandSchema, cost_per_lead: peerBandSchema }),
+  /** The agency's attribution rule, which the `attributed` rooftops' sales follow (issue 22 §2). */
+  attribution_rule: attributionRuleSchema,
   /** How many rooftops the agency has (before `q`). */
   rooftops: z.number().int(),
 });
@@ -129,3 +144,23 @@ export function previousPeriod(range: { startDate: string; endDate: string }): {
 
 /** The longest range the overview sums (days). */
 export const OVERVIEW_MAX_DAYS = 366;
+
+/**
+ * The overview's note on its Sales column (page and PDF): where the figures come from and the rule
+ * the attributed ones follow, e.g. "Sales: sales records matched to the campaigns' vehicles (Last
+ * touch, 30-day window); rooftops without sales records show the ad platforms' reported sales, '-'
+ * without a sales source."
+ */
+export function overviewSalesNote(rule: AttributionRule): string {
+  return (
+    `Sales: sales records matched to the campaigns' vehicles (${attributionRuleLabel(rule)}); ` +
+    "rooftops without sales records show the ad platforms' reported sales, '-' without a sales source."
+  );
+}
+
+/** A rooftop's Sales cell hint by its source. */
+export function overviewSalesSourceLabel(source: OverviewSalesSource, rule: AttributionRule): string {
+  if (source === 'attributed') return `Attributed from sales records: ${attributionRuleLabel(rule)}`;
+  if (source === 'platform') return "The ad platforms' reported sales (no sales records in the portal)";
+  return 'No sales source';
+}

@@ -3,6 +3,7 @@ import {
   formatDateRange,
   formatInteger,
   formatPercent,
+  overviewSalesNote,
   type OverviewMetrics,
   type OverviewResponse,
 } from '@portal/contracts';
@@ -90,7 +91,7 @@ export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand)
       ]),
       tableBlock('Rooftops', header, rows, {
         empty: 'No rooftops match',
-        note: 'Ratios of the total are computed from the summed parts. Sales: attributed sales (- without a connected sales source).',
+        note: `Ratios of the total are computed from the summed parts. ${overviewSalesNote(data.attribution_rule)}`,
       }),
     ],
   });

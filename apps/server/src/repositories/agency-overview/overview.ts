@@ -8,9 +8,12 @@ import {
   type OverviewQuery,
   type OverviewResponse,
   type OverviewRow,
+  type OverviewSalesSource,
+  type AttributionModel,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { dealershipDailyMetrics as metrics, dealerships, organizations } from '../../db/schema';
+import { attributionStatement, rowsOf } from '../attribution/rule';
 import { loadTrustSignals } from './trust-signals';
 
 /** Summed parts of a period (spend in dollars). Ratios are computed from these, never averaged. */
@@ -96,11 +99,18 @@ export async function getAgencyOverview(
   db: Db,
   { organizationId, query, now }: { organizationId: number; query: OverviewQuery; now?: Date },
 ): Promise<OverviewResponse | null> {
-  const [organization] = await db
-    .select({ id: organizations.id, name: organizations.name })
+  const [agency] = await db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      window: organizations.attributionWindowDays,
+      model: organizations.attributionModel,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
-  if (!organization) return null;
+  if (!agency) return null;
+  const organization = { id: agency.id, name: agency.name };
+  const rule = { model: agency.model as AttributionModel, window_days: agency.window };
   const range = { startDate: query.startDate, endDate: query.endDate };
   const previous = previousPeriod(range);
   const rooftops = await db
@@ -126,7 +136,7 @@ export async function getAgencyOverview(
   });
   // One row per rooftop: both periods summed in PostgreSQL, and the range's days with impressions
   // for the sparkline (days without a row stay 0).
-  const [sums, signals] = await Promise.all([
+  const [sums, signals, attributed] = await Promise.all([
     ids.length === 0
       ? []
       : db
@@ -143,6 +153,7 @@ export async function getAgencyOverview(
           .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)))
           .groupBy(metrics.dealershipId),
     loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now }),
+    attributedSalesByRooftop(db, { ids, currentStart: range.startDate, previous, endDate: range.endDate }),
   ]);
   const rangeDays = daysOf(range);
   const dayIndex = new Map(rangeDays.map((day, index) => [day, index]));
@@ -161,11 +172,19 @@ export async function getAgencyOverview(
 
   const allRows = rooftops.map((rooftop) => {
     const entry = perRooftop.get(rooftop.id)!;
-    const salesOf = (sums: Sums) => ({ known: rooftop.hasSales, sales: sums.sales, spend: sums.spend });
+    const own = attributed.get(rooftop.id);
+    const source: OverviewSalesSource = own ? 'attributed' : rooftop.hasSales ? 'platform' : 'none';
+    if (own) {
+      entry.current.sales = own.current;
+      entry.previous.sales = own.previous;
+    }
+    const hasSales = source !== 'none';
+    const salesOf = (sums: Sums) => ({ known: hasSales, sales: sums.sales, spend: sums.spend });
     return {
-      hasSales: rooftop.hasSales,
+      hasSales,
       sums: entry,
       row: {
+        sales_source: source,
         dealership_id: rooftop.id,
         name: rooftop.name,
         city: rooftop.city,
@@ -228,6 +247,45 @@ export async function getAgencyOverview(
     rows,
     totals: { current: totals('current'), previous: totals('previous') },
     peer_bands: bands,
+    attribution_rule: rule,
     rooftops: rooftops.length,
   };
+}
+
+/**
+ * The portal's attributed sales (issue 22 §2, `attributionStatement`: the agency's window and model)
+ * of each rooftop that has sales records, sold in the range (`current`) and in the previous period
+ * (`previous`). A rooftop's campaigns share each of its sales, so its attributed sales are the
+ * distinct sales matched to any of them. Rooftops without a sales record are absent (their sales
+ * come from the ad platforms, or are unknown).
+ */
+async function attributedSalesByRooftop(
+  db: Db,
+  {
+    ids,
+    currentStart,
+    previous,
+    endDate,
+  }: { ids: number[]; currentStart: string; previous: { startDate: string }; endDate: string },
+): Promise<Map<number, { current: number; previous: number }>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ dealership_id: number; current: number; previous: number }>(
+    db,
+    sql`select d.id as dealership_id,
+          count(distinct (a.vin, a.sold_date)) filter (where a.sold_date >= ${currentStart}::date)::int as current,
+          count(distinct (a.vin, a.sold_date)) filter (where a.sold_date < ${currentStart}::date)::int as previous
+        from dealerships d
+        left join (${attributionStatement(
+          sql`vs.dealership_id in (${list}) and vs.sold_date between ${previous.startDate}::date and ${endDate}::date`,
+        )}) a on a.dealership_id = d.id
+        where d.id in (${list}) and exists (select 1 from vehicle_sales s where s.dealership_id = d.id)
+        group by d.id`,
+  );
+  return new Map(
+    rows.map((row) => [Number(row.dealership_id), { current: Number(row.current), previous: Number(row.previous) }]),
+  );
 }

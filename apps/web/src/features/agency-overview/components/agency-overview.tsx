@@ -16,6 +16,8 @@ import {
   formatDateRange,
   formatInteger,
   formatPercent,
+  overviewSalesNote,
+  overviewSalesSourceLabel,
   overviewSortColumns,
   type OverviewMetrics,
   type OverviewResponse,
@@ -69,15 +71,18 @@ function MetricCell({
   metric,
   compare,
   peer,
+  title,
 }: {
   row: { current: OverviewMetrics; previous: OverviewMetrics };
   metric: (typeof columns)[number];
   compare: boolean;
   peer?: 'below' | 'within' | 'above' | null;
+  /** A hint on the cell (the Sales cell names its source and rule). */
+  title?: string;
 }) {
   const delta = compare ? change(row.current[metric.key], row.previous[metric.key]) : null;
   return (
-    <PlainTd ta="right" style={{ whiteSpace: 'nowrap' }}>
+    <PlainTd ta="right" style={{ whiteSpace: 'nowrap' }} title={title}>
       <div>{metric.format(row.current[metric.key])}</div>
       {delta ? (
         <Text size="xs" c="dimmed" title={`Previous period: ${metric.format(row.previous[metric.key])}`}>
@@ -272,6 +277,9 @@ export function AgencyOverview({
       ) : (
         <Paper withBorder p="md" radius="md" style={{ overflowX: 'auto' }}>
           <Bands data={overview.data} />
+          <Text size="xs" c="dimmed">
+            {overviewSalesNote(overview.data.attribution_rule)}
+          </Text>
           {overview.data.rows.length === 0 ? (
             <Text c="dimmed" size="sm" mt="md">
               {overview.data.rooftops === 0 ? 'This agency has no rooftops yet.' : 'No rooftop matches this filter.'}
@@ -319,6 +327,11 @@ export function AgencyOverview({
                         compare={compare}
                         peer={
                           c.key === 'ctr' ? row.peer.ctr : c.key === 'cost_per_lead' ? row.peer.cost_per_lead : null
+                        }
+                        title={
+                          c.key === 'sales'
+                            ? overviewSalesSourceLabel(row.sales_source, overview.data.attribution_rule)
+                            : undefined
                         }
                       />
                     ))}
