@@ -298,6 +298,14 @@ async function loadEndpoints(portal: RunningProcess, bare: RunningProcess, defau
     if (!probe.ok) throw new Error(`${endpoint.name}: ${probe.status} ${await probe.text()}`);
     const bytes = (await probe.arrayBuffer()).byteLength;
     const options = { connections: scale.connections, duration: scale.durationSeconds };
+    // Warm-up, not counted: the first seconds of a cold process (V8 compiling the route, each pooled
+    // connection's first plans and catalog caches) measured 3 s p95 for an endpoint that answers in
+    // 0.8 s once warm (docs/users.md "Agency overview"); users meet a server that has been running.
+    await runLoad(url, {
+      ...options,
+      duration: Math.max(1, Math.round(scale.durationSeconds / 3)),
+      headers: { cookie },
+    });
     const figures = await runLoad(url, { ...options, headers: { cookie } });
     const ceiling = await runLoad(`${bare.url}/bare?bytes=${bytes}`, options);
     rows.push({

@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   ctrPercent,
   daysOf,
@@ -12,8 +12,8 @@ import {
   type AttributionModel,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { dealershipDailyMetrics as metrics, dealerships, organizations } from '../../db/schema';
 import { attributionStatement, rowsOf } from '../attribution/rule';
+import { trustSettingsOf } from '../trust';
 import { loadTrustSignals } from './trust-signals';
 
 /** Summed parts of a period (spend in dollars). Ratios are computed from these, never averaged. */
@@ -57,6 +57,45 @@ export function metricsOf(sums: Sums, sales: { known: boolean; sales: number; sp
   };
 }
 
+const SUMMED = ['impressions', 'clicks', 'spend', 'leads', 'calls', 'sales'] as const;
+
+/** `sum(m.<column>) filter (where …)` of every summed column, as float8, named `<prefix>_<column>`. */
+function sumColumns(prefix: 'c' | 'p', where: SQL): SQL {
+  return sql.join(
+    SUMMED.map(
+      (column) =>
+        sql`coalesce(sum(m.${sql.raw(column)}) filter (where ${where}), 0)::float8 as ${sql.raw(`${prefix}_${column}`)}`,
+    ),
+    sql`, `,
+  );
+}
+
+/** The summed parts of one period of a sums row. */
+function sumsOf(row: SumsRow, prefix: 'c' | 'p'): Sums {
+  const sums = zero();
+  for (const column of SUMMED) sums[column] = Number(row[`${prefix}_${column}`]);
+  return sums;
+}
+
+/** A row of the overview's sums statement: `c_*` the range, `p_*` the previous period, `daily` "index:impressions,…". */
+type SumsRow = { dealership_id: number; daily: string | null } & Record<
+  `${'c' | 'p'}_${(typeof SUMMED)[number]}`,
+  number
+>;
+
+/** The overview's context row: the agency, its rule and trust settings, its rooftops as JSON. */
+interface ContextRow {
+  id: number;
+  name: string;
+  window_days: number;
+  model: AttributionModel;
+  time_zone: string | null;
+  pacing_low: string | number | null;
+  pacing_high: string | number | null;
+  stale_after_hour: number | null;
+  rooftops: unknown;
+}
+
 /** The p-th percentile (0–100) of sorted values, linear between the closest ranks. */
 function percentile(sorted: number[], p: number): number {
   const rank = (p / 100) * (sorted.length - 1);
@@ -90,90 +129,99 @@ const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
  * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
  * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
  * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
- * One statement reads the metrics: the (dealership_id, date) range of each rooftop over both periods
- * in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
- * docs/performance.md "Roll-ups"), summed per rooftop and period in PostgreSQL. Null when the
- * organization does not exist.
+ * Four statements (five when a rooftop has sales records): the agency with its rules and rooftops;
+ * the (dealership_id, date) range of each rooftop over both periods in `dealership_daily_metrics`
+ * (the roll-up of its campaigns' days that triggers keep, docs/performance.md "Roll-ups"), summed
+ * per rooftop and period in PostgreSQL; the pacing/freshness counts; the open alerts; then the
+ * attribution of the rooftops with sales records. Null when the organization does not exist.
  */
 export async function getAgencyOverview(
   db: Db,
   { organizationId, query, now }: { organizationId: number; query: OverviewQuery; now?: Date },
 ): Promise<OverviewResponse | null> {
-  const [agency] = await db
-    .select({
-      id: organizations.id,
-      name: organizations.name,
-      window: organizations.attributionWindowDays,
-      model: organizations.attributionModel,
-    })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  // 1. The agency, its attribution rule and trust settings, and its rooftops (whether each has sales
+  // records) in one statement: each statement costs a round trip and its building in JavaScript,
+  // which the overview at 50 connections is bound by (docs/users.md "Agency overview").
+  const [agency] = await rowsOf<ContextRow>(
+    db,
+    sql`select o.id, o.name, o.attribution_window_days as window_days, o.attribution_model as model,
+          o.time_zone, s.pacing_low, s.pacing_high, s.stale_after_hour,
+          coalesce((
+            select json_agg(json_build_object('id', d.id, 'name', d.name, 'city', d.city, 'state', d.state,
+                'has_source', d.has_sold_report_source,
+                'has_records', exists (select 1 from vehicle_sales v where v.dealership_id = d.id))
+              order by lower(d.name), d.id)
+            from dealerships d where d.organization_id = o.id), '[]'::json) as rooftops
+        from organizations o
+        left join agency_trust_settings s on s.organization_id = o.id
+        where o.id = ${organizationId}`,
+  );
   if (!agency) return null;
-  const organization = { id: agency.id, name: agency.name };
-  const rule = { model: agency.model as AttributionModel, window_days: agency.window };
+  const organization = { id: Number(agency.id), name: agency.name };
+  const rule = { model: agency.model, window_days: Number(agency.window_days) };
+  const settings = trustSettingsOf({
+    timeZone: agency.time_zone,
+    low: agency.pacing_low,
+    high: agency.pacing_high,
+    staleAfterHour: agency.stale_after_hour,
+  });
+  const rooftops = (typeof agency.rooftops === 'string' ? JSON.parse(agency.rooftops) : agency.rooftops) as Array<{
+    id: number;
+    name: string;
+    city: string | null;
+    state: string | null;
+    has_source: boolean;
+    has_records: boolean;
+  }>;
   const range = { startDate: query.startDate, endDate: query.endDate };
   const previous = previousPeriod(range);
-  const rooftops = await db
-    .select({
-      id: dealerships.id,
-      name: dealerships.name,
-      city: dealerships.city,
-      state: dealerships.state,
-      hasSales: dealerships.hasSoldReportSource,
-    })
-    .from(dealerships)
-    .where(eq(dealerships.organizationId, organizationId))
-    .orderBy(asc(sql`lower(${dealerships.name})`), asc(dealerships.id));
   const ids = rooftops.map((rooftop) => rooftop.id);
-  const current = sql`${metrics.date} >= ${range.startDate}::date`;
-  const periodSums = (where: SQL) => ({
-    impressions: sql<number>`coalesce(sum(${metrics.impressions}) filter (where ${where}), 0)`.mapWith(Number),
-    clicks: sql<number>`coalesce(sum(${metrics.clicks}) filter (where ${where}), 0)`.mapWith(Number),
-    spend: sql<number>`coalesce(sum(${metrics.spend}) filter (where ${where}), 0)`.mapWith(Number),
-    leads: sql<number>`coalesce(sum(${metrics.leads}) filter (where ${where}), 0)`.mapWith(Number),
-    calls: sql<number>`coalesce(sum(${metrics.calls}) filter (where ${where}), 0)`.mapWith(Number),
-    sales: sql<number>`coalesce(sum(${metrics.sales}) filter (where ${where}), 0)`.mapWith(Number),
-  });
-  // One row per rooftop: both periods summed in PostgreSQL, and the range's days with impressions
-  // for the sparkline (days without a row stay 0).
+  const withRecords = rooftops.filter((rooftop) => rooftop.has_records).map((rooftop) => rooftop.id);
+  // 2. One row per rooftop: both periods summed in PostgreSQL (as float8: JavaScript numbers without
+  // parsing strings; the sums are exact below 2^53), and the range's days with impressions for the
+  // sparkline as "dayIndex:impressions,…" (days without a row stay 0).
+  const start = range.startDate;
   const [sums, signals, attributed] = await Promise.all([
     ids.length === 0
       ? []
-      : db
-          .select({
-            dealershipId: metrics.dealershipId,
-            current: periodSums(current),
-            previous: periodSums(sql`not (${current})`),
-            days: sql<string[] | null>`array_agg(${metrics.date}::text) filter (where ${current})`,
-            impressions: sql<Array<
-              string | number
-            > | null>`array_agg(${metrics.impressions}) filter (where ${current})`,
-          })
-          .from(metrics)
-          .where(and(inArray(metrics.dealershipId, ids), between(metrics.date, previous.startDate, range.endDate)))
-          .groupBy(metrics.dealershipId),
-    loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now }),
-    attributedSalesByRooftop(db, { ids, currentStart: range.startDate, previous, endDate: range.endDate }),
+      : rowsOf<SumsRow>(
+          db,
+          sql`select m.dealership_id,
+                ${sumColumns('c', sql`m.date >= ${start}::date`)},
+                ${sumColumns('p', sql`m.date < ${start}::date`)},
+                string_agg((m.date - ${start}::date)::text || ':' || m.impressions::text, ',')
+                  filter (where m.date >= ${start}::date) as daily
+              from dealership_daily_metrics m
+              join dealerships d on d.id = m.dealership_id and d.organization_id = ${organizationId}
+              where m.date between ${previous.startDate}::date and ${range.endDate}::date
+              group by m.dealership_id`,
+        ),
+    loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now, settings }),
+    attributedSalesByRooftop(db, {
+      ids: withRecords,
+      currentStart: range.startDate,
+      previous,
+      endDate: range.endDate,
+    }),
   ]);
-  const rangeDays = daysOf(range);
-  const dayIndex = new Map(rangeDays.map((day, index) => [day, index]));
+  const rangeDays = daysOf(range).length;
   const perRooftop = new Map(
-    ids.map((id) => [id, { current: zero(), previous: zero(), daily: rangeDays.map(() => 0) }]),
+    ids.map((id) => [id, { current: zero(), previous: zero(), daily: new Array<number>(rangeDays).fill(0) }]),
   );
   for (const row of sums) {
-    const entry = perRooftop.get(row.dealershipId)!;
-    entry.current = row.current;
-    entry.previous = row.previous;
-    (row.days ?? []).forEach((day, i) => {
-      const index = dayIndex.get(day);
-      if (index !== undefined) entry.daily[index] = Number(row.impressions![i]);
-    });
+    const entry = perRooftop.get(Number(row.dealership_id))!;
+    entry.current = sumsOf(row, 'c');
+    entry.previous = sumsOf(row, 'p');
+    for (const pair of row.daily?.split(',') ?? []) {
+      const colon = pair.indexOf(':');
+      entry.daily[Number(pair.slice(0, colon))] = Number(pair.slice(colon + 1));
+    }
   }
 
   const allRows = rooftops.map((rooftop) => {
     const entry = perRooftop.get(rooftop.id)!;
     const own = attributed.get(rooftop.id);
-    const source: OverviewSalesSource = own ? 'attributed' : rooftop.hasSales ? 'platform' : 'none';
+    const source: OverviewSalesSource = own ? 'attributed' : rooftop.has_source ? 'platform' : 'none';
     if (own) {
       entry.current.sales = own.current;
       entry.previous.sales = own.previous;
@@ -269,8 +317,16 @@ async function attributedSalesByRooftop(
   }: { ids: number[]; currentStart: string; previous: { startDate: string }; endDate: string },
 ): Promise<Map<number, { current: number; previous: number }>> {
   if (ids.length === 0) return new Map();
+  // Most agencies have no sales records yet: one index probe per rooftop finds those that do, and
+  // the attribution statement (whose planning alone costs milliseconds) runs only for them.
+  const withSales = await rowsOf<{ id: number }>(
+    db,
+    sql`select d.id from unnest(${`{${ids.join(',')}}`}::int[]) d(id)
+        where exists (select 1 from vehicle_sales s where s.dealership_id = d.id)`,
+  );
+  if (withSales.length === 0) return new Map();
   const list = sql.join(
-    ids.map((id) => sql`${id}`),
+    withSales.map((row) => sql`${Number(row.id)}`),
     sql`, `,
   );
   const rows = await rowsOf<{ dealership_id: number; current: number; previous: number }>(
@@ -282,7 +338,7 @@ async function attributedSalesByRooftop(
         left join (${attributionStatement(
           sql`vs.dealership_id in (${list}) and vs.sold_date between ${previous.startDate}::date and ${endDate}::date`,
         )}) a on a.dealership_id = d.id
-        where d.id in (${list}) and exists (select 1 from vehicle_sales s where s.dealership_id = d.id)
+        where d.id in (${list})
         group by d.id`,
   );
   return new Map(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, freshnessLabel, localDate, localHour, type TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
 import { openAlertsByDealership } from '../alerts';
-import { loadTrustSettings } from '../trust';
+import { loadTrustSettings, type TrustSettings } from '../trust';
 
 /** Per rooftop: its managed campaigns' pacing and freshness, counted in PostgreSQL. */
 export interface RooftopTrustCounts {
@@ -36,9 +36,17 @@ export async function loadTrustSignals(
     organizationId,
     dealershipIds,
     now = new Date(),
-  }: { organizationId: number; dealershipIds: number[]; asOf: string; now?: Date | undefined },
+    settings: known,
+  }: {
+    organizationId: number;
+    dealershipIds: number[];
+    asOf: string;
+    now?: Date | undefined;
+    /** The agency's trust settings when the caller has read them already (else one statement). */
+    settings?: TrustSettings | undefined;
+  },
 ): Promise<Map<number, TrustSignals>> {
-  const settings = await loadTrustSettings(db, { organizationId });
+  const settings = known ?? (await loadTrustSettings(db, { organizationId }));
   const today = localDate(now, settings.timeZone);
   const [counts, alerts] = await Promise.all([
     countRooftopTrust(db, {

@@ -24,6 +24,23 @@ export async function loadTrustSettings(
     .from(organizations)
     .leftJoin(agencyTrustSettings, eq(agencyTrustSettings.organizationId, organizations.id))
     .where(eq(organizations.id, organizationId));
+  return trustSettingsOf(row);
+}
+
+/**
+ * Trust settings from a row of `organizations` left-joined to `agency_trust_settings` (the band's
+ * bounds null without a settings row: the defaults).
+ */
+export function trustSettingsOf(
+  row:
+    | {
+        timeZone: string | null;
+        low: number | string | null;
+        high: number | string | null;
+        staleAfterHour: number | null;
+      }
+    | undefined,
+): TrustSettings {
   return {
     timeZone: row?.timeZone ?? 'America/Chicago',
     band:
