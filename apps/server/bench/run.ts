@@ -359,11 +359,19 @@ async function startWriters(
   const otherDealership = probes.dealershipId + 3;
   const draftBase = `${portal.url}/api/agencies/${BENCH_ORGANIZATION_ID}/dealership/${otherDealership}/campaigns`;
   const headers = { cookie: cookie.header, 'x-csrf-token': cookie.csrfToken, 'content-type': 'application/json' };
-  const created = await fetch(draftBase, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ pacing_id: 1763200000, product_code: 'INV', is_incomplete: 1 }),
-  });
+  // The quiet pass may end on an endpoint that leaves the pool busy for a few seconds (the
+  // 949-rooftop overview): a 503 with Retry-After is waited out, as a client does.
+  let created: Response;
+  for (let attempt = 0; ; attempt += 1) {
+    created = await fetch(draftBase, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ pacing_id: 1763200000, product_code: 'INV', is_incomplete: 1 }),
+    });
+    if (created.status !== 503 || attempt >= 30) break;
+    await created.arrayBuffer();
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(created.headers.get('retry-after') ?? 1)));
+  }
   if (!created.ok) throw new Error(`writers: draft ${created.status} ${await created.text()}`);
   const draftId = ((await created.json()) as { link_campaign_id: number }).link_campaign_id;
   const database = await openDatabase({ databaseUrl, dataDir: '' });

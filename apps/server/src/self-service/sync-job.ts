@@ -11,7 +11,7 @@ import {
   upsertProductRows,
 } from '../repositories/self-service';
 import { recordSyncRun } from '../repositories/trust/record';
-import { requestAlertEvaluation } from '../jobs/alert-evaluation';
+import { requestAlertEvaluation, SYNC_EVALUATION_DELAY_SECONDS } from '../jobs/alert-evaluation';
 import { grantCampaign } from './account-scope';
 import { withPlatform } from './platform-access';
 
@@ -102,12 +102,12 @@ export async function syncCampaign(app: App, campaignId: number, job: { retryCou
       },
     });
     await recordSyncRun(app.db, { ...run, finishedAt: app.adPlatforms.clock(), status: 'ok', rowsLoaded });
-    await requestAlertEvaluation(app);
+    await requestAlertEvaluation(app, { afterSeconds: SYNC_EVALUATION_DELAY_SECONDS });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     app.log.warn({ campaignId, retryCount: job.retryCount, reason }, 'self-service sync failed');
     await recordSyncRun(app.db, { ...run, finishedAt: app.adPlatforms.clock(), status: 'failed', error: reason });
-    await requestAlertEvaluation(app);
+    await requestAlertEvaluation(app, { afterSeconds: SYNC_EVALUATION_DELAY_SECONDS });
     if (job.retryCount >= job.retryLimit) {
       await setImportStatus(app.db, {
         campaignId: campaign.id,

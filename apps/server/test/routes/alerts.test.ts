@@ -4,7 +4,12 @@ import type { Alert, AlertListResponse } from '@portal/contracts';
 import { alerts, selfServiceCampaigns, selfServiceDailyMetrics, syncRuns } from '../../src/db/schema';
 import { ingestFolder } from '../../src/ingestion';
 import { createJobQueue } from '../../src/jobs/queue';
-import { ALERT_EVALUATION_QUEUE, alertEvaluationJob } from '../../src/jobs/alert-evaluation';
+import {
+  ALERT_EVALUATION_QUEUE,
+  alertEvaluationJob,
+  requestAlertEvaluation,
+  SYNC_EVALUATION_DELAY_SECONDS,
+} from '../../src/jobs/alert-evaluation';
 import { startJobWorkers, type JobDefinition } from '../../src/jobs/workers';
 import { evaluateAlerts } from '../../src/repositories/alerts';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -207,6 +212,33 @@ describe('evaluation', () => {
     }
     expect(await totalRows()).toBe(before);
     expect(await plantedAlerts()).toEqual(EXPECTED);
+  });
+
+  it('a sync asks for an evaluation a minute later, which later syncs share; an upload’s is not held back', async () => {
+    const queue = createJobQueue(t.database, { background: false });
+    await queue.start();
+    try {
+      const app = Object.assign(Object.create(t.app) as typeof t.app, { jobs: queue });
+      await startJobWorkers(app, { work: false, definitions: [alertEvaluationJob] });
+      const asked = Date.now();
+      const delayed = await requestAlertEvaluation(app, { afterSeconds: SYNC_EVALUATION_DELAY_SECONDS });
+      expect(delayed).not.toBeNull();
+      const job = await queue.getJobById(ALERT_EVALUATION_QUEUE, delayed!);
+      expect(job!.startAfter.getTime()).toBeGreaterThanOrEqual(asked + (SYNC_EVALUATION_DELAY_SECONDS - 5) * 1000);
+      // The next syncs of the refresh join the waiting evaluation.
+      expect(await requestAlertEvaluation(app, { afterSeconds: SYNC_EVALUATION_DELAY_SECONDS })).toBeNull();
+      expect(await requestAlertEvaluation(app, { afterSeconds: SYNC_EVALUATION_DELAY_SECONDS })).toBeNull();
+      // An upload's evaluation is queued at once, beside the waiting one.
+      const immediate = await requestAlertEvaluation(app);
+      expect(immediate).not.toBeNull();
+      expect(immediate).not.toBe(delayed);
+      expect((await queue.getJobById(ALERT_EVALUATION_QUEUE, immediate!))!.startAfter.getTime()).toBeLessThan(
+        asked + 5_000,
+      );
+      await queue.deleteJob(ALERT_EVALUATION_QUEUE, [delayed!, immediate!]);
+    } finally {
+      await queue.stop({ graceful: false, wait: true, close: true });
+    }
   });
 
   it('resolves an alert when its condition clears, and opens a new one when it comes back', async () => {

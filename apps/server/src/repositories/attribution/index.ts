@@ -77,6 +77,13 @@ export async function dealershipAttributionContext(
   };
 }
 
+/** A sale's gross in dollars: front + back gross, null when the sale records neither. */
+function grossOf(row: RawRow): number | null {
+  const front = num(row.front_gross);
+  const back = num(row.back_gross);
+  return front === null && back === null ? null : (front ?? 0) + (back ?? 0);
+}
+
 function figures(spend: number, sales: number, gross: number, revenue: number): AttributedFigures {
   return {
     spend: cents(spend),
@@ -121,12 +128,7 @@ export async function attributionSummary(
   ]);
   const sales = new Map(
     salesRows.map((s) => {
-      const front = num(s.front_gross);
-      const back = num(s.back_gross);
-      return [
-        `${String(s.vin)}|${day(s.sold_date)}`,
-        { gross: (front ?? 0) + (back ?? 0), revenue: num(s.sale_price) ?? 0 },
-      ];
+      return [`${String(s.vin)}|${day(s.sold_date)}`, { gross: grossOf(s) ?? 0, revenue: num(s.sale_price) ?? 0 }];
     }),
   );
   const byCampaign = new Map<number, { sales: number; gross: number; revenue: number }>();
@@ -229,14 +231,12 @@ export async function listAttributedSales(
   return {
     total,
     data: rows.map((r) => {
-      const front = num(r.front_gross);
-      const back = num(r.back_gross);
       return {
         vin: String(r.vin),
         sold_date: day(r.sold_date),
         deal_type: String(r.deal_type),
         sale_price: num(r.sale_price),
-        gross: front === null && back === null ? null : (front ?? 0) + (back ?? 0),
+        gross: grossOf(r),
         gross_derived: Boolean(r.gross_derived),
         description: r.description == null ? null : String(r.description),
         campaign_id: Number(r.campaign_id),
@@ -392,15 +392,13 @@ export async function inventoryInsights(
     })),
     unshown_total: total(unshown),
     sold: sold.map((r) => {
-      const front = num(r.front_gross);
-      const back = num(r.back_gross);
       return {
         vin: String(r.vin),
         description: text(r.description),
         sold_date: day(r.sold_date),
         deal_type: String(r.deal_type),
         sale_price: num(r.sale_price),
-        gross: front === null && back === null ? null : (front ?? 0) + (back ?? 0),
+        gross: grossOf(r),
         campaigns: campaignsOf.get(`${String(r.vin)}|${day(r.sold_date)}`) ?? [],
       };
     }),
