@@ -59,6 +59,7 @@ export * from './users/operations';
 export * from './audit/audit-log';
 export * from './audit/operations';
 export * from './agency-overview/overview';
+export * from './agency-overview/sales-note';
 export * from './agency-overview/operations';
 export * from './trust';
 export * from './alerts';

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { addDays, flightDays } from '../common/calendar';
 import { isoDateSchema } from '../common/dates';
 import { idParamSchema } from '../common/ids';
-import { attributionRuleLabel, attributionRuleSchema, type AttributionRule } from '../attribution/attribution';
+import { attributionRuleSchema } from '../attribution/attribution';
 
 /**
  * The agency overview (issue 23 §1): every rooftop (dealership) of an agency as a row over a date
@@ -144,23 +144,3 @@ export function previousPeriod(range: { startDate: string; endDate: string }): {
 
 /** The longest range the overview sums (days). */
 export const OVERVIEW_MAX_DAYS = 366;
-
-/**
- * The overview's note on its Sales column (page and PDF): where the figures come from and the rule
- * the attributed ones follow, e.g. "Sales: sales records matched to the campaigns' vehicles (Last
- * touch, 30-day window); rooftops without sales records show the ad platforms' reported sales, '-'
- * without a sales source."
- */
-export function overviewSalesNote(rule: AttributionRule): string {
-  return (
-    `Sales: sales records matched to the campaigns' vehicles (${attributionRuleLabel(rule)}); ` +
-    "rooftops without sales records show the ad platforms' reported sales, '-' without a sales source."
-  );
-}
-
-/** A rooftop's Sales cell hint by its source. */
-export function overviewSalesSourceLabel(source: OverviewSalesSource, rule: AttributionRule): string {
-  if (source === 'attributed') return `Attributed from sales records: ${attributionRuleLabel(rule)}`;
-  if (source === 'platform') return "The ad platforms' reported sales (no sales records in the portal)";
-  return 'No sales source';
-}

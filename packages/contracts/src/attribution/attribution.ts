@@ -1,6 +1,9 @@
 import * as z from 'zod';
 import { dateRangeQuerySchema, isoDateSchema } from '../common/dates';
 import { idParamSchema, tenantParamsSchema } from '../common/ids';
+import { attributionModelLabels, attributionModels, attributionRuleLabel } from './rule-label';
+
+export { attributionModelLabels, attributionModels, attributionRuleLabel };
 
 /**
  * Sales attribution (issue 22 §2, docs/attribution.md). A sale (dealership, VIN, sold date) is
@@ -11,15 +14,8 @@ import { idParamSchema, tenantParamsSchema } from '../common/ids';
  * latest impression when nobody clicked) takes the sale, ties broken by more clicks, then more
  * impressions, then the lower campaign id. `even_split`: each competing campaign takes 1/n.
  */
-export const attributionModels = ['last_touch', 'even_split'] as const;
 export const attributionModelSchema = z.enum(attributionModels);
 export type AttributionModel = z.infer<typeof attributionModelSchema>;
-
-/** Labels of the models, as shown beside every attributed figure ("Last touch, 30-day window"). */
-export const attributionModelLabels: Record<AttributionModel, string> = {
-  last_touch: 'Last touch',
-  even_split: 'Even split',
-};
 
 /** Bounds of the agency's attribution window, in days (issue 22 §2). */
 export const ATTRIBUTION_WINDOW_MIN = 1;
@@ -36,11 +32,6 @@ export const attributionRuleSchema = z.object({
   window_days: z.number().int(),
 });
 export type AttributionRule = z.infer<typeof attributionRuleSchema>;
-
-/** "Last touch, 30-day window". */
-export function attributionRuleLabel(rule: AttributionRule): string {
-  return `${attributionModelLabels[rule.model]}, ${rule.window_days}-day window`;
-}
 
 /** Path of an agency's attribution settings: `/api/agencies/{organization_id}/attribution-settings`. */
 export const attributionSettingsParamsSchema = z.object({ organization_id: idParamSchema });
