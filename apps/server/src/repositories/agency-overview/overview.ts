@@ -302,7 +302,7 @@ export async function getAgencyOverview(
 
 /**
  * The portal's attributed sales (issue 22 §2, `attributionStatement`: the agency's window and model)
- * of each rooftop that has sales records, sold in the range (`current`) and in the previous period
+ * of the rooftops `ids` (those with sales records), sold in the range (`current`) and in the previous period
  * (`previous`). A rooftop's campaigns share each of its sales, so its attributed sales are the
  * distinct sales matched to any of them. Rooftops without a sales record are absent (their sales
  * come from the ad platforms, or are unknown).
@@ -316,17 +316,12 @@ async function attributedSalesByRooftop(
     endDate,
   }: { ids: number[]; currentStart: string; previous: { startDate: string }; endDate: string },
 ): Promise<Map<number, { current: number; previous: number }>> {
+  // Most agencies have no sales records yet: the caller passes only the rooftops that have some (the
+  // context statement's `has_records`), and the attribution statement, whose planning alone costs
+  // milliseconds, runs only for them.
   if (ids.length === 0) return new Map();
-  // Most agencies have no sales records yet: one index probe per rooftop finds those that do, and
-  // the attribution statement (whose planning alone costs milliseconds) runs only for them.
-  const withSales = await rowsOf<{ id: number }>(
-    db,
-    sql`select d.id from unnest(${`{${ids.join(',')}}`}::int[]) d(id)
-        where exists (select 1 from vehicle_sales s where s.dealership_id = d.id)`,
-  );
-  if (withSales.length === 0) return new Map();
   const list = sql.join(
-    withSales.map((row) => sql`${Number(row.id)}`),
+    ids.map((id) => sql`${id}`),
     sql`, `,
   );
   const rows = await rowsOf<{ dealership_id: number; current: number; previous: number }>(
