@@ -289,6 +289,14 @@ describe('the attribution rule over the fixture (issue 22 §2)', () => {
     // The totals add the rooftops with a source, attributed or reported.
     const withSource = overview.rows.filter((row) => row.sales_source !== 'none');
     expect(overview.totals.current.sales).toBe(withSource.reduce((total, row) => total + row.current.sales!, 0));
+    // The CSV names each rooftop's source, with the rule for the attributed ones.
+    const csv = await send('GET', `/api/agencies/1/overview/csv?${RANGE}`, cookies.agency);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body.trim().split(/\r?\n/);
+    expect(lines[0]!.split(',').at(-1)).toBe('Sales source');
+    const line = lines.find((l) => l.startsWith(`${rooftop.name},`))!;
+    expect(line).toContain(`,${rooftop.current.sales},`);
+    expect(line.endsWith(',"Attributed from sales records: Last touch, 30-day window"')).toBe(true);
     // Another window re-attributes here too, and the overview names it.
     await setSettings({ window_days: 31 });
     try {

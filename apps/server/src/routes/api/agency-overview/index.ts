@@ -3,7 +3,9 @@ import { loadBrandAssets } from '../../../repositories/branding';
 import type { FastifyRequest } from 'fastify';
 import {
   agencyOverviewOperations,
+  overviewSalesSourceLabel,
   ROLE_AGENCY_ADMIN,
+  type AttributionRule,
   type OverviewMetrics,
   type OverviewResponse,
 } from '@portal/contracts';
@@ -20,6 +22,7 @@ type CsvRow = {
   current: OverviewMetrics;
   previous: OverviewMetrics;
   trust?: OverviewResponse['rows'][number]['trust'];
+  sales_source?: OverviewResponse['rows'][number]['sales_source'];
 };
 
 const metricColumns = (period: 'current' | 'previous', suffix: string): Array<CsvColumn<CsvRow>> => [
@@ -37,8 +40,12 @@ const metricColumns = (period: 'current' | 'previous', suffix: string): Array<Cs
 const notAvailable = (row: CsvRow, value: string | number | null | undefined) =>
   row.trust === undefined ? '' : row.trust.available && value !== null && value !== undefined ? value : 'Not available';
 
-/** The overview's CSV columns: rooftop, the range's metrics, the previous period's, then issue 21's slots. */
-const overviewCsvColumns: Array<CsvColumn<CsvRow>> = [
+/**
+ * The overview's CSV columns: rooftop, the range's metrics, the previous period's, issue 21's slots,
+ * then where each rooftop's sales come from and, for attributed ones, the agency's rule (issue 22 §2:
+ * the rule beside every attributed figure).
+ */
+const overviewCsvColumns = (rule: AttributionRule): Array<CsvColumn<CsvRow>> => [
   { header: 'Rooftop', value: (row) => row.name },
   { header: 'City', value: (row) => row.city },
   { header: 'State', value: (row) => row.state },
@@ -47,6 +54,10 @@ const overviewCsvColumns: Array<CsvColumn<CsvRow>> = [
   { header: 'Pacing', value: (row) => notAvailable(row, row.trust?.pacing_state) },
   { header: 'Open alerts', value: (row) => notAvailable(row, row.trust?.open_alerts) },
   { header: 'Data freshness', value: (row) => notAvailable(row, row.trust?.data_freshness) },
+  {
+    header: 'Sales source',
+    value: (row) => (row.sales_source ? overviewSalesSourceLabel(row.sales_source, rule) : ''),
+  },
 ];
 
 /** Roles 1–2 (platform staff and the agency's administrators); a dealership user gets 403. */
@@ -100,7 +111,7 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
     ];
     return sendCsv(reply, {
       fileName: csvFileName(overview.organization.name, 'overview', overview.range.startDate, overview.range.endDate),
-      columns: overviewCsvColumns,
+      columns: overviewCsvColumns(overview.attribution_rule),
       slices: (async function* () {
         yield rows;
       })(),
