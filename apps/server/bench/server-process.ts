@@ -64,7 +64,10 @@ export async function startPortal(
 ): Promise<RunningProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const { server } = await buildServer();
-  const child = spawn(process.execPath, ['--enable-source-maps', server], {
+  // BENCH_SERVER_NODE_ARGS: Node flags for the server only, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (Node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--enable-source-maps', server], {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -220,3 +220,40 @@ describe('agency overview', () => {
     expect((await get('startDate=2026-11-14&endDate=2026-10-01')).statusCode).toBe(400);
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the overview on PostgreSQL', () => {
+  it('sends its hot statements as named prepared statements, each connection preparing them once', async () => {
+    const pool = t.database.pool!;
+    const query = `startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`;
+    const first = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/overview?${query}`,
+      headers: authHeaders(agency),
+    });
+    expect(first.statusCode).toBe(200);
+    // Every pooled connection, held at once so each is asked: the statements it has prepared.
+    const clients = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      const prepared = new Set<string>();
+      for (const client of clients) {
+        const { rows } = await client.query<{ name: string; statement: string }>(
+          `select name, statement from pg_prepared_statements where name like 'p\\_%'`,
+        );
+        for (const row of rows) prepared.add(row.statement.trim().slice(0, 40));
+      }
+      // The context, the sums and the pacing counts (the attribution statement stays unnamed).
+      expect([...prepared].some((text) => text.startsWith('select o.id, o.name'))).toBe(true);
+      expect([...prepared].some((text) => text.startsWith('select m.dealership_id'))).toBe(true);
+      expect([...prepared].some((text) => text.startsWith('with r as'))).toBe(true);
+    } finally {
+      for (const client of clients) client.release();
+    }
+    // A second answer on the same connections is the same (the prepared statements are reused).
+    const second = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/overview?${query}`,
+      headers: authHeaders(agency),
+    });
+    expect(second.json()).toEqual(first.json());
+  });
+});

@@ -12,6 +12,7 @@ import {
   type AttributionModel,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared-rows';
 import { attributionStatement, rowsOf } from '../attribution/rule';
 import { trustSettingsOf } from '../trust';
 import { loadTrustSignals } from './trust-signals';
@@ -117,6 +118,9 @@ export function peerBand(values: number[]) {
   };
 }
 
+/** Rooftop names in English order, case and accents ignored (one collator: `localeCompare` with options builds one per call). */
+const byNameCollator = new Intl.Collator('en', { sensitivity: 'base' });
+
 const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
   band === null || value === null ? null : value < band.p25 ? 'below' : value > band.p75 ? 'above' : 'within';
 
@@ -142,7 +146,7 @@ export async function getAgencyOverview(
   // 1. The agency, its attribution rule and trust settings, and its rooftops (whether each has sales
   // records) in one statement: each statement costs a round trip and its building in JavaScript,
   // which the overview at 50 connections is bound by (docs/users.md "Agency overview").
-  const [agency] = await rowsOf<ContextRow>(
+  const [agency] = await preparedRows<ContextRow>(
     db,
     sql`select o.id, o.name, o.attribution_window_days as window_days, o.attribution_model as model,
           o.time_zone, s.pacing_low, s.pacing_high, s.stale_after_hour,
@@ -177,14 +181,15 @@ export async function getAgencyOverview(
   const previous = previousPeriod(range);
   const ids = rooftops.map((rooftop) => rooftop.id);
   const withRecords = rooftops.filter((rooftop) => rooftop.has_records).map((rooftop) => rooftop.id);
-  // 2. One row per rooftop: both periods summed in PostgreSQL (as float8: JavaScript numbers without
+  // 2. One row per rooftop (`ids`: the agency's rooftops, read by the statement above, as one array
+  // parameter): both periods summed in PostgreSQL (as float8: JavaScript numbers without
   // parsing strings; the sums are exact below 2^53), and the range's days with impressions for the
   // sparkline as "dayIndex:impressions,…" (days without a row stay 0).
   const start = range.startDate;
   const [sums, signals, attributed] = await Promise.all([
     ids.length === 0
       ? []
-      : rowsOf<SumsRow>(
+      : preparedRows<SumsRow>(
           db,
           sql`select m.dealership_id,
                 ${sumColumns('c', sql`m.date >= ${start}::date`)},
@@ -192,8 +197,8 @@ export async function getAgencyOverview(
                 string_agg((m.date - ${start}::date)::text || ':' || m.impressions::text, ',')
                   filter (where m.date >= ${start}::date) as daily
               from dealership_daily_metrics m
-              join dealerships d on d.id = m.dealership_id and d.organization_id = ${organizationId}
-              where m.date between ${previous.startDate}::date and ${range.endDate}::date
+              where m.dealership_id = any(${sql.param(ids)}::int[])
+                and m.date between ${previous.startDate}::date and ${range.endDate}::date
               group by m.dealership_id`,
         ),
     loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now, settings }),
@@ -284,7 +289,7 @@ export async function getAgencyOverview(
       if (right === null && left !== null) return -1;
       if (left !== null && right !== null && left !== right) return query.desc ? right - left : left - right;
     }
-    const byName = a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
+    const byName = byNameCollator.compare(a.name, b.name);
     return query.sort === 'name' && query.desc ? -byName : byName;
   });
 
@@ -320,10 +325,7 @@ async function attributedSalesByRooftop(
   // context statement's `has_records`), and the attribution statement, whose planning alone costs
   // milliseconds, runs only for them.
   if (ids.length === 0) return new Map();
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+  const list = sql`${sql.param(ids)}::int[]`;
   const rows = await rowsOf<{ dealership_id: number; current: number; previous: number }>(
     db,
     sql`select d.id as dealership_id,
@@ -331,9 +333,9 @@ async function attributedSalesByRooftop(
           count(distinct (a.vin, a.sold_date)) filter (where a.sold_date < ${currentStart}::date)::int as previous
         from dealerships d
         left join (${attributionStatement(
-          sql`vs.dealership_id in (${list}) and vs.sold_date between ${previous.startDate}::date and ${endDate}::date`,
+          sql`vs.dealership_id = any(${list}) and vs.sold_date between ${previous.startDate}::date and ${endDate}::date`,
         )}) a on a.dealership_id = d.id
-        where d.id in (${list})
+        where d.id = any(${list})
         group by d.id`,
   );
   return new Map(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, freshnessLabel, localDate, localHour, type TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { preparedRows } from '../../db/prepared-rows';
 import { openAlertsByDealership } from '../alerts';
 import { loadTrustSettings, type TrustSettings } from '../trust';
 
@@ -94,39 +95,42 @@ export async function countRooftopTrust(
 ): Promise<Map<number, RooftopTrustCounts>> {
   if (params.dealershipIds.length === 0) return new Map();
   const yesterday = addDays(params.today, -1);
-  const ids = sql.join(
-    params.dealershipIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const result = await db.execute(sql`
-    with c as (
-      select c.id, c.dealership_id, c.start_date s, c.end_date e, c.campaign_status = 'active' active,
-        c.booked_impressions booked, c.budget, f.data_through, f.arrived_at,
-        least(c.end_date, ${yesterday}::date) as_of, least(c.end_date, ${params.expectedDay}::date) expected,
-        t.campaign_id is not null has_rows, t.impressions, t.spend, t.first_date, t.last_date
+  // One row per campaign, each quantity computed once (the laterals; CTEs referenced twice were
+  // inlined and evaluated delivery to date per reference), the rooftops as one array parameter.
+  const rows = await preparedRows<Record<string, unknown>>(
+    db,
+    sql`
+    with r as (
+      select c.dealership_id, c.id, f.data_through, f.arrived_at, x.paced, x.running, b.expected,
+        case when x.paced then
+          floor((x.actual / ((b.target * ((b.as_of - c.start_date) + 1)::float8)
+            / ((c.end_date - c.start_date) + 1)::float8)) * 100 * 10 + 0.5) / 10 end pace
       from managed_campaigns c
       left join campaign_freshness f on f.campaign_id = c.id
       left join campaign_delivery_totals t on t.campaign_id = c.id
-      where c.dealership_id in (${ids})
-    ), d as (
-      select c.*,
-        case when not active or as_of < s then null
-          when not has_rows then 0::float8
-          when booked > 0 then (impressions - case when first_date >= s and last_date <= as_of then 0 else
-            coalesce((select sum(m.impressions) from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.s), 0)
-            + coalesce((select sum(m.impressions) from campaign_daily_metrics m where m.campaign_id = c.id and m.date > c.as_of), 0) end)::float8
-          else (spend - case when first_date >= s and last_date <= as_of then 0 else
-            coalesce((select sum(m.spend) from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.s), 0)
-            + coalesce((select sum(m.spend) from campaign_daily_metrics m where m.campaign_id = c.id and m.date > c.as_of), 0) end)::float8
-        end actual,
-        case when booked > 0 then booked::float8 else coalesce(budget, 0)::float8 end target
-      from c
-    ), p as (
-      select d.*, active and as_of >= s and target > 0 paced, active and expected >= s running from d
-    ), r as (
-      select p.*, case when paced then
-        floor((actual / ((target * ((as_of - s) + 1)::float8) / ((e - s) + 1)::float8)) * 100 * 10 + 0.5) / 10 end pace
-      from p
+      cross join lateral (select least(c.end_date, ${yesterday}::date) as_of,
+          least(c.end_date, ${params.expectedDay}::date) expected,
+          case when c.booked_impressions > 0 then c.booked_impressions::float8
+            else coalesce(c.budget, 0)::float8 end target) b
+      cross join lateral (select
+          c.campaign_status = 'active' and b.as_of >= c.start_date and b.target > 0 paced,
+          c.campaign_status = 'active' and b.expected >= c.start_date running,
+          case when c.campaign_status <> 'active' or b.as_of < c.start_date then null
+            when t.campaign_id is null then 0::float8
+            when t.first_date >= c.start_date and t.last_date <= b.as_of then
+              (case when c.booked_impressions > 0 then t.impressions else t.spend end)::float8
+            when c.booked_impressions > 0 then (t.impressions
+              - coalesce((select sum(m.impressions) from campaign_daily_metrics m
+                  where m.campaign_id = c.id and m.date < c.start_date), 0)
+              - coalesce((select sum(m.impressions) from campaign_daily_metrics m
+                  where m.campaign_id = c.id and m.date > b.as_of), 0))::float8
+            else (t.spend
+              - coalesce((select sum(m.spend) from campaign_daily_metrics m
+                  where m.campaign_id = c.id and m.date < c.start_date), 0)
+              - coalesce((select sum(m.spend) from campaign_daily_metrics m
+                  where m.campaign_id = c.id and m.date > b.as_of), 0))::float8
+          end actual) x
+      where c.dealership_id = any(${sql.param(params.dealershipIds)}::int[])
     )
     select dealership_id,
       count(*) filter (where paced)::int paced,
@@ -136,8 +140,8 @@ export async function countRooftopTrust(
       count(*) filter (where running and (data_through is null or data_through < expected))::int stale,
       (array_agg(data_through::text order by arrived_at desc nulls last, id) filter (where running))[1] newest_through,
       (array_agg(arrived_at order by arrived_at desc nulls last, id) filter (where running))[1] newest_at
-    from r group by dealership_id`);
-  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    from r group by dealership_id`,
+  );
   return new Map(
     rows.map((row) => [
       Number(row.dealership_id),
