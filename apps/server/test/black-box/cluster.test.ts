@@ -53,9 +53,7 @@ describe.skipIf(!databaseUrl)('WEB_CONCURRENCY=2: a cluster of API workers on on
     const primary = portal.process.child.pid!;
     await expect.poll(() => childrenOf(primary).length, { timeout: 30_000 }).toBe(2);
     // Worker 1 prints the block for both; the other may answer /api/health (and the sign-in) first.
-    await expect
-      .poll(() => portal.output().match(/Campaign portal ready/g)?.length ?? 0, { timeout: 30_000 })
-      .toBe(1);
+    await expect.poll(() => portal.output().match(/Campaign portal ready/g)?.length ?? 0, { timeout: 30_000 }).toBe(1);
     expect(portal.output()).toContain('Workers:  2 API processes on this port (WEB_CONCURRENCY)');
 
     // Both workers keep the answer (round-robin hands consecutive connections to each).
