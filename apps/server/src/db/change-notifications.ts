@@ -44,8 +44,9 @@ export const UNWATCHED_TABLES = [
   // Annotations (issue 21 §4): read only by the notes list of a chart, an uncached answer (the
   // report answers the response cache keeps do not carry them), and by the PDF, built on request.
   'annotations',
-  // Roll-ups of campaign_daily_metrics (issue 24 §2), written by its triggers in the same statement:
-  // that table's own notification already names every tenant they change.
+  // Roll-ups of campaign_daily_metrics (issue 24 §2), written by its triggers in the same statement,
+  // and the totals' copy of campaign_freshness, written by that table's: the written table's own
+  // notification already names every tenant they change.
   'dealership_daily_metrics',
   'campaign_delivery_totals',
 ] as const;

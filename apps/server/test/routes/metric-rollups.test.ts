@@ -7,7 +7,8 @@ import { build, type TestContext } from '../helper';
  * Issue 23 §1 / issue 24 §2: the roll-ups of `campaign_daily_metrics` (migration 0023) equal the
  * table's own sums after every kind of write — the demo load, ingestion (insert and
  * insert-or-update), a direct UPDATE and DELETE, a campaign's cascaded delete, concurrent writers of
- * the same day, and TRUNCATE. A roll-up that drifts by one row fails here.
+ * the same day, and TRUNCATE; and the copy of `campaign_freshness` beside the totals (migration
+ * 0025) equals that table after its writes. A roll-up that drifts by one row fails here.
  */
 
 let t: TestContext;
@@ -40,10 +41,15 @@ async function drift() {
     select coalesce(t.campaign_id, r.campaign_id) campaign_id
     from truth t full join campaign_delivery_totals r using (campaign_id)
     where (coalesce(t.impressions, 0), coalesce(t.spend, 0)) is distinct from (coalesce(r.impressions, 0), coalesce(r.spend, 0))`);
-  return { daily, totals };
+  // The copy of campaign_freshness beside the totals (migration 0025): equal, null without a row.
+  const freshness = await rows(sql`
+    select coalesce(f.campaign_id, r.campaign_id) campaign_id
+    from campaign_freshness f full join campaign_delivery_totals r using (campaign_id)
+    where (f.data_through, f.arrived_at) is distinct from (r.data_through, r.arrived_at)`);
+  return { daily, totals, freshness };
 }
 
-const NONE = { daily: [], totals: [] };
+const NONE = { daily: [], totals: [], freshness: [] };
 
 async function someCampaign(offset = 0) {
   const [row] = await rows(sql`select id, dealership_id from managed_campaigns order by id limit 1 offset ${offset}`);
@@ -122,11 +128,52 @@ describe('metric roll-ups', () => {
     expect(await drift()).toEqual(NONE);
   });
 
-  it('are emptied with a TRUNCATE', async () => {
+  it('keep the freshness copy through ingestion, an update, a delete and a TRUNCATE of either table', async () => {
+    const campaign = await someCampaign(4);
+    const [before] = await rows(
+      sql`select data_through::text d from campaign_delivery_totals where campaign_id = ${campaign.id}`,
+    );
+    expect(before!.d).not.toBeNull();
+    // Ingestion moves data_through to the file's newest day (see 'follow ingestion' above).
+    const csv = ['client_campaign_id,date,impressions,clicks,spend', `${campaign.id},2031-02-03,10,1,1.00`].join('\n');
+    expect(
+      (await ingestBuffers(t.database.db, [{ name: 'campaign_daily_metrics.csv', content: Buffer.from(csv) }])).ok,
+    ).toBe(true);
+    const [after] = await rows(
+      sql`select data_through::text d from campaign_delivery_totals where campaign_id = ${campaign.id}`,
+    );
+    expect(after!.d).toBe('2031-02-03');
+    expect(await drift()).toEqual(NONE);
+    await t.database.db.execute(
+      sql`update campaign_freshness set arrived_at = arrived_at - interval '1 day' where campaign_id = ${campaign.id}`,
+    );
+    expect(await drift()).toEqual(NONE);
+    await t.database.db.execute(sql`delete from campaign_freshness where campaign_id = ${campaign.id}`);
+    expect(await drift()).toEqual(NONE);
+    // The check itself sees a copy one day off (written without the trigger).
+    const other = await someCampaign(5);
+    await t.database.db.execute(
+      sql`update campaign_delivery_totals set data_through = data_through + 1 where campaign_id = ${other.id}`,
+    );
+    expect((await drift()).freshness).toEqual([{ campaign_id: other.id }]);
+    await t.database.db.execute(
+      sql`update campaign_delivery_totals set data_through = data_through - 1 where campaign_id = ${other.id}`,
+    );
+    expect(await drift()).toEqual(NONE);
+  });
+
+  it('are emptied with a TRUNCATE, the freshness copies kept', async () => {
+    const [fresh] = await rows(sql`select count(*)::int n from campaign_freshness`);
+    expect(Number(fresh!.n)).toBeGreaterThan(0);
     await t.database.db.execute(sql`truncate campaign_daily_metrics`);
     const [left] = await rows(
-      sql`select (select count(*) from dealership_daily_metrics)::int daily, (select count(*) from campaign_delivery_totals)::int totals`,
+      sql`select (select count(*) from dealership_daily_metrics)::int daily,
+        (select count(*) from campaign_delivery_totals where impressions <> 0 or spend <> 0 or first_date is not null)::int totals,
+        (select count(*) from campaign_delivery_totals)::int copies`,
     );
-    expect(left).toEqual({ daily: 0, totals: 0 });
+    expect(left).toEqual({ daily: 0, totals: 0, copies: Number(fresh!.n) });
+    expect(await drift()).toEqual(NONE);
+    await t.database.db.execute(sql`truncate campaign_freshness`);
+    expect(await drift()).toEqual(NONE);
   });
 });

@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, bigint } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, primaryKey, bigint, timestamp } from 'drizzle-orm/pg-core';
 
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -43,4 +43,12 @@ export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
    */
   firstDate: date('first_date', { mode: 'string' }),
   lastDate: date('last_date', { mode: 'string' }),
+  /**
+   * A copy of the campaign's `campaign_freshness` row (null without one), kept by statement
+   * triggers on that table (migration 0025), so the agency overview's pacing and freshness counts
+   * read one row per campaign instead of probing two tables (docs/performance.md). Read the
+   * freshness itself from `campaign_freshness`.
+   */
+  dataThrough: date('data_through', { mode: 'string' }),
+  arrivedAt: timestamp('arrived_at', { withTimezone: true }),
 });

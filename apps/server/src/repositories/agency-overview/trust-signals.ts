@@ -25,7 +25,8 @@ export interface RooftopTrustCounts {
  *
  * The same rules as the managed list and the report header (`computePacing`, `expectedThrough` in
  * @portal/contracts, delivery to date from `campaign_delivery_totals` as in `loadCampaignTrust`),
- * evaluated per campaign and counted per rooftop in one statement, so a 50-rooftop agency's 1,000
+ * evaluated per campaign and counted per rooftop in one statement (freshness from the copy that
+ * triggers keep beside the delivery totals, migration 0025), so a 50-rooftop agency's 1,000
  * campaigns cost no JavaScript each (docs/performance.md "Roll-ups"). Pace % is computed in float8
  * with JavaScript's operation order and rounding (`floor(x × 10 + 0.5) ÷ 10`), so a campaign on a
  * band's edge is counted as the list shows it; `test/routes/agency-overview.test.ts` holds the
@@ -96,17 +97,18 @@ export async function countRooftopTrust(
   if (params.dealershipIds.length === 0) return new Map();
   const yesterday = addDays(params.today, -1);
   // One row per campaign, each quantity computed once (the laterals; CTEs referenced twice were
-  // inlined and evaluated delivery to date per reference), the rooftops as one array parameter.
+  // inlined and evaluated delivery to date per reference), the rooftops as one array parameter; its
+  // freshness from the copy beside its delivery totals (one index probe per campaign, not two).
+  // A totals row without date bounds holds only that copy (the campaign has no rows): delivery 0.
   const rows = await preparedRows<Record<string, unknown>>(
     db,
     sql`
     with r as (
-      select c.dealership_id, c.id, f.data_through, f.arrived_at, x.paced, x.running, b.expected,
+      select c.dealership_id, c.id, t.data_through, t.arrived_at, x.paced, x.running, b.expected,
         case when x.paced then
           floor((x.actual / ((b.target * ((b.as_of - c.start_date) + 1)::float8)
             / ((c.end_date - c.start_date) + 1)::float8)) * 100 * 10 + 0.5) / 10 end pace
       from managed_campaigns c
-      left join campaign_freshness f on f.campaign_id = c.id
       left join campaign_delivery_totals t on t.campaign_id = c.id
       cross join lateral (select least(c.end_date, ${yesterday}::date) as_of,
           least(c.end_date, ${params.expectedDay}::date) expected,
@@ -116,7 +118,7 @@ export async function countRooftopTrust(
           c.campaign_status = 'active' and b.as_of >= c.start_date and b.target > 0 paced,
           c.campaign_status = 'active' and b.expected >= c.start_date running,
           case when c.campaign_status <> 'active' or b.as_of < c.start_date then null
-            when t.campaign_id is null then 0::float8
+            when t.campaign_id is null or t.first_date is null then 0::float8
             when t.first_date >= c.start_date and t.last_date <= b.as_of then
               (case when c.booked_impressions > 0 then t.impressions else t.spend end)::float8
             when c.booked_impressions > 0 then (t.impressions
