@@ -15,8 +15,7 @@ END $$;
 CREATE FUNCTION portal_copy_freshness_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE campaign_delivery_totals t SET data_through = NULL, arrived_at = NULL
-  FROM portal_freshness_old o WHERE t.campaign_id = o.campaign_id
-    AND NOT EXISTS (SELECT 1 FROM campaign_freshness f WHERE f.campaign_id = o.campaign_id);
+  FROM portal_freshness_old o WHERE t.campaign_id = o.campaign_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

@@ -112,25 +112,21 @@ export async function countRooftopTrust(
       left join campaign_delivery_totals t on t.campaign_id = c.id
       cross join lateral (select least(c.end_date, ${yesterday}::date) as_of,
           least(c.end_date, ${params.expectedDay}::date) expected,
+          c.booked_impressions > 0 by_impressions,
           case when c.booked_impressions > 0 then c.booked_impressions::float8
             else coalesce(c.budget, 0)::float8 end target) b
       cross join lateral (select
           c.campaign_status = 'active' and b.as_of >= c.start_date and b.target > 0 paced,
           c.campaign_status = 'active' and b.expected >= c.start_date running,
+          -- Delivery to date: impressions against booked impressions, else spend against the budget.
           case when c.campaign_status <> 'active' or b.as_of < c.start_date then null
             when t.campaign_id is null or t.first_date is null then 0::float8
-            when t.first_date >= c.start_date and t.last_date <= b.as_of then
-              (case when c.booked_impressions > 0 then t.impressions else t.spend end)::float8
-            when c.booked_impressions > 0 then (t.impressions
-              - coalesce((select sum(m.impressions) from campaign_daily_metrics m
-                  where m.campaign_id = c.id and m.date < c.start_date), 0)
-              - coalesce((select sum(m.impressions) from campaign_daily_metrics m
-                  where m.campaign_id = c.id and m.date > b.as_of), 0))::float8
-            else (t.spend
-              - coalesce((select sum(m.spend) from campaign_daily_metrics m
-                  where m.campaign_id = c.id and m.date < c.start_date), 0)
-              - coalesce((select sum(m.spend) from campaign_daily_metrics m
-                  where m.campaign_id = c.id and m.date > b.as_of), 0))::float8
+            else ((case when b.by_impressions then t.impressions else t.spend end)
+              - case when t.first_date >= c.start_date and t.last_date <= b.as_of then 0 else
+                  coalesce((select sum(case when b.by_impressions then m.impressions else m.spend end)
+                    from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.start_date), 0)
+                  + coalesce((select sum(case when b.by_impressions then m.impressions else m.spend end)
+                    from campaign_daily_metrics m where m.campaign_id = c.id and m.date > b.as_of), 0) end)::float8
           end actual) x
       where c.dealership_id = any(${sql.param(params.dealershipIds)}::int[])
     )
