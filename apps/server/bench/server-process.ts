@@ -82,6 +82,10 @@ export async function startPortal(
       // the per-session export rate would otherwise cut to 30 a minute.
       EXPORT_RATE_LIMIT: process.env.EXPORT_RATE_LIMIT ?? '100000',
       SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      // The generated self-service campaigns have no platform connection: each refresh queues one
+      // failing sync per campaign (1,000 at full scale, retried with backoff), and a run that starts
+      // after an hourly refresh waited for them (waitForIdleJobs) for many minutes. Once a day instead.
+      SELF_SERVICE_SYNC_EVERY_HOURS: '24',
       NODE_ENV: 'production',
       ...env,
     },

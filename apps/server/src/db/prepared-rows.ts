@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import type { PgDialect, PgPreparedQuery, PgSession, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
 /** Drizzle's own query path (`db.execute` uses it without a name): the dialect and the session. */
@@ -9,30 +9,40 @@ interface DrizzleInternals {
   session: PgSession;
 }
 
-const names = new Map<string, string>();
-
 /** `p_` and 24 hex digits of the SHA-256 of the statement text: one name per text, never two texts per name. */
 function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    name = `p_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    if (names.size < 1_000) names.set(text, name);
-  }
-  return name;
+  return `p_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
 }
 
+type Prepared = PgPreparedQuery<PreparedQueryConfig>;
+
 /**
- * The rows of `query` as `db.execute` reads them (drizzle's type parsing: dates and timestamps as
- * strings), sent as a named prepared statement: on PostgreSQL each pooled connection parses the
- * text once and, after PostgreSQL's first five custom plans, may keep a generic plan instead of
- * planning every call (about 0.5 ms of the agency overview's pacing counts, docs/performance.md).
- * For hot statements whose text never changes — every value a parameter (`sql.param` for a list).
- * The embedded PGlite runs it unnamed. Errors: PostgreSQL's, as `db.execute`.
+ * A hot statement whose text never changes, prepared once per database handle and run with named
+ * values: `build` returns its SQL with `sql.placeholder(name)` for every value (a list is one
+ * placeholder, cast in SQL, e.g. `${sql.placeholder('ids')}::int[]`); the returned function runs
+ * it with `values` (every placeholder's value) and resolves to its rows as `db.execute` reads them
+ * (drizzle's type parsing: dates and timestamps as strings).
+ *
+ * On PostgreSQL it is a named prepared statement: each pooled connection parses the text once and,
+ * after PostgreSQL's first five custom plans, may keep a generic plan instead of planning every call
+ * (about 0.5 ms of the agency overview's pacing counts, docs/performance.md). The SQL is built and
+ * rendered once per handle, not per call (about 0.2 ms of JavaScript per overview answer, docs/users.md
+ * "Agency overview"). The embedded PGlite runs it unnamed. Errors: PostgreSQL's, as `db.execute`;
+ * a missing placeholder value throws before anything is sent.
  */
-export async function preparedRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const { dialect, session } = db as unknown as DrizzleInternals;
-  const built = dialect.sqlToQuery(query);
-  const prepared = session.prepareQuery(built, undefined, statementName(built.sql), false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
+export function preparedStatement<Values extends Record<string, unknown>, Row>(
+  build: () => SQL,
+): (db: Db, values: Values) => Promise<Row[]> {
+  const byHandle = new WeakMap<Db, Prepared>();
+  return async (db, values) => {
+    let prepared = byHandle.get(db);
+    if (!prepared) {
+      const { dialect, session } = db as unknown as DrizzleInternals;
+      const built = dialect.sqlToQuery(build());
+      prepared = session.prepareQuery(built, undefined, statementName(built.sql), false) as Prepared;
+      byHandle.set(db, prepared);
+    }
+    const result = (await prepared.execute(values)) as { rows: Row[] };
+    return result.rows;
+  };
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ctrPercent, previousPeriod, type OverviewResponse } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../../src/db/schema';
+import { preparedStatement } from '../../src/db/prepared-rows';
+import { rowsOf } from '../../src/repositories/attribution/rule';
 import { evaluateAlerts } from '../../src/repositories/alerts';
 import { peerBand } from '../../src/repositories/agency-overview/overview';
 import { loadTrustSignals } from '../../src/repositories/agency-overview/trust-signals';
@@ -221,6 +223,31 @@ describe('agency overview', () => {
   });
 });
 
+describe('a statement prepared once (db/prepared-rows.ts)', () => {
+  const namesOf = preparedStatement<{ ids: number[]; prefix: string }, { id: number; name: string }>(
+    () =>
+      sql`select id, name from dealerships
+          where id = any(${sql.placeholder('ids')}::int[]) and name like ${sql.placeholder('prefix')} || '%'
+          order by id`,
+  );
+
+  it('runs each call with its own values, and refuses a call that lacks one before sending it', async () => {
+    const all = await rowsOf<{ id: number; name: string }>(
+      t.database.db,
+      sql`select id, name from dealerships where organization_id = 1 order by id`,
+    );
+    const rows = all.map((row) => ({ id: Number(row.id), name: row.name }));
+    expect(rows.length).toBeGreaterThan(2);
+    const [first, second] = rows;
+    const read = async (ids: number[], prefix: string) =>
+      (await namesOf(t.database.db, { ids, prefix })).map((row) => ({ id: Number(row.id), name: row.name }));
+    expect(await read([first!.id], '')).toEqual([first]);
+    expect(await read([first!.id, second!.id], '')).toEqual([first, second]);
+    expect(await read([first!.id, second!.id], second!.name)).toEqual([second]);
+    await expect(namesOf(t.database.db, { ids: [first!.id] } as never)).rejects.toThrow(/placeholder "prefix"/);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the overview on PostgreSQL', () => {
   it('sends its hot statements as named prepared statements, each connection preparing them once', async () => {
     const pool = t.database.pool!;
@@ -241,10 +268,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the overview on PostgreSQL', ()
         );
         for (const row of rows) prepared.add(row.statement.trim().slice(0, 40));
       }
-      // The context, the sums and the pacing counts (the attribution statement stays unnamed).
+      // The context, the sums, the pacing counts and the open alerts (the attribution statement stays unnamed).
       expect([...prepared].some((text) => text.startsWith('select o.id, o.name'))).toBe(true);
       expect([...prepared].some((text) => text.startsWith('select m.dealership_id'))).toBe(true);
       expect([...prepared].some((text) => text.startsWith('with r as'))).toBe(true);
+      expect([...prepared].some((text) => text.startsWith('select "alerts"."dealership_id"'))).toBe(true);
     } finally {
       for (const client of clients) client.release();
     }

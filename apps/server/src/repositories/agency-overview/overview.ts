@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ctrPercent,
-  daysOf,
+  flightDays,
   PEER_BAND_MIN_ROOFTOPS,
   previousPeriod,
   type OverviewMetrics,
@@ -12,7 +12,7 @@ import {
   type AttributionModel,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { preparedRows } from '../../db/prepared-rows';
+import { preparedStatement } from '../../db/prepared-rows';
 import { attributionStatement, rowsOf } from '../attribution/rule';
 import { trustSettingsOf } from '../trust';
 import { loadTrustSignals } from './trust-signals';
@@ -125,6 +125,47 @@ const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
   band === null || value === null ? null : value < band.p25 ? 'below' : value > band.p75 ? 'above' : 'within';
 
 /**
+ * The overview's context (`organizationId`): the agency, its attribution rule and trust settings,
+ * and its rooftops (whether each has sales records) as JSON, in one statement: each statement costs
+ * a round trip, which the overview at 50 connections is bound by (docs/users.md "Agency overview").
+ */
+const contextStatement = preparedStatement<{ organizationId: number }, ContextRow>(
+  () =>
+    sql`select o.id, o.name, o.attribution_window_days as window_days, o.attribution_model as model,
+          o.time_zone, s.pacing_low, s.pacing_high, s.stale_after_hour,
+          coalesce((
+            select json_agg(json_build_object('id', d.id, 'name', d.name, 'city', d.city, 'state', d.state,
+                'has_source', d.has_sold_report_source,
+                'has_records', exists (select 1 from vehicle_sales v where v.dealership_id = d.id))
+              order by lower(d.name), d.id)
+            from dealerships d where d.organization_id = o.id), '[]'::json) as rooftops
+        from organizations o
+        left join agency_trust_settings s on s.organization_id = o.id
+        where o.id = ${sql.placeholder('organizationId')}`,
+);
+
+/**
+ * One row per rooftop of `ids` (the agency's rooftops, read by the context statement) with days in
+ * `previousStart`..`end` (dates, local): both periods (`start` begins the range) summed in
+ * PostgreSQL as float8 (JavaScript numbers without parsing strings; the sums are exact below 2^53),
+ * and the range's days with impressions for the sparkline as "dayIndex:impressions,…" (days without
+ * a row stay 0). Each date is one parameter, read through `k`.
+ */
+const sumsStatement = preparedStatement<{ ids: number[]; start: string; previousStart: string; end: string }, SumsRow>(
+  () =>
+    sql`select m.dealership_id,
+          ${sumColumns('c', sql`m.date >= k.start`)},
+          ${sumColumns('p', sql`m.date < k.start`)},
+          string_agg((m.date - k.start)::text || ':' || m.impressions::text, ',')
+            filter (where m.date >= k.start) as daily
+        from (select ${sql.placeholder('start')}::date as start) k
+        cross join dealership_daily_metrics m
+        where m.dealership_id = any(${sql.placeholder('ids')}::int[])
+          and m.date between ${sql.placeholder('previousStart')}::date and ${sql.placeholder('end')}::date
+        group by m.dealership_id`,
+);
+
+/**
  * The agency overview (issue 23 §1): every rooftop of the organization with impressions, clicks,
  * CTR, spend, leads, calls, attributed sales (null without a sales source, as the reports show '-'),
  * cost per lead and per sale over `startDate`..`endDate` and the previous period of the same length;
@@ -143,23 +184,8 @@ export async function getAgencyOverview(
   db: Db,
   { organizationId, query, now }: { organizationId: number; query: OverviewQuery; now?: Date },
 ): Promise<OverviewResponse | null> {
-  // 1. The agency, its attribution rule and trust settings, and its rooftops (whether each has sales
-  // records) in one statement: each statement costs a round trip and its building in JavaScript,
-  // which the overview at 50 connections is bound by (docs/users.md "Agency overview").
-  const [agency] = await preparedRows<ContextRow>(
-    db,
-    sql`select o.id, o.name, o.attribution_window_days as window_days, o.attribution_model as model,
-          o.time_zone, s.pacing_low, s.pacing_high, s.stale_after_hour,
-          coalesce((
-            select json_agg(json_build_object('id', d.id, 'name', d.name, 'city', d.city, 'state', d.state,
-                'has_source', d.has_sold_report_source,
-                'has_records', exists (select 1 from vehicle_sales v where v.dealership_id = d.id))
-              order by lower(d.name), d.id)
-            from dealerships d where d.organization_id = o.id), '[]'::json) as rooftops
-        from organizations o
-        left join agency_trust_settings s on s.organization_id = o.id
-        where o.id = ${organizationId}`,
-  );
+  // 1. The agency with its rules and rooftops, then 2. the sums, the trust signals and the attribution at once.
+  const [agency] = await contextStatement(db, { organizationId });
   if (!agency) return null;
   const organization = { id: Number(agency.id), name: agency.name };
   const rule = { model: agency.model, window_days: Number(agency.window_days) };
@@ -181,26 +207,10 @@ export async function getAgencyOverview(
   const previous = previousPeriod(range);
   const ids = rooftops.map((rooftop) => rooftop.id);
   const withRecords = rooftops.filter((rooftop) => rooftop.has_records).map((rooftop) => rooftop.id);
-  // 2. One row per rooftop (`ids`: the agency's rooftops, read by the statement above, as one array
-  // parameter): both periods summed in PostgreSQL (as float8: JavaScript numbers without
-  // parsing strings; the sums are exact below 2^53), and the range's days with impressions for the
-  // sparkline as "dayIndex:impressions,…" (days without a row stay 0).
-  const start = range.startDate;
   const [sums, signals, attributed] = await Promise.all([
     ids.length === 0
       ? []
-      : preparedRows<SumsRow>(
-          db,
-          sql`select m.dealership_id,
-                ${sumColumns('c', sql`m.date >= ${start}::date`)},
-                ${sumColumns('p', sql`m.date < ${start}::date`)},
-                string_agg((m.date - ${start}::date)::text || ':' || m.impressions::text, ',')
-                  filter (where m.date >= ${start}::date) as daily
-              from dealership_daily_metrics m
-              where m.dealership_id = any(${sql.param(ids)}::int[])
-                and m.date between ${previous.startDate}::date and ${range.endDate}::date
-              group by m.dealership_id`,
-        ),
+      : sumsStatement(db, { ids, start: range.startDate, previousStart: previous.startDate, end: range.endDate }),
     loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now, settings }),
     attributedSalesByRooftop(db, {
       ids: withRecords,
@@ -209,7 +219,7 @@ export async function getAgencyOverview(
       endDate: range.endDate,
     }),
   ]);
-  const rangeDays = daysOf(range).length;
+  const rangeDays = flightDays(range.startDate, range.endDate);
   const perRooftop = new Map(
     ids.map((id) => [id, { current: zero(), previous: zero(), daily: new Array<number>(rangeDays).fill(0) }]),
   );

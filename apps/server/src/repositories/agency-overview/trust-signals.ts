@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addDays, freshnessLabel, localDate, localHour, type TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { preparedRows } from '../../db/prepared-rows';
+import { preparedStatement } from '../../db/prepared-rows';
 import { openAlertsByDealership } from '../alerts';
 import { loadTrustSettings, type TrustSettings } from '../trust';
 
@@ -86,23 +86,18 @@ const NO_CAMPAIGNS: RooftopTrustCounts = {
 };
 
 /**
- * Counts per rooftop: paced campaigns (active, started by yesterday, with booked impressions or a
- * budget) and those under or over the band; running campaigns (active, expecting data by
- * `expectedDay` within their flight) and the stale ones; the newest running campaign's freshness.
+ * The counts statement of `countRooftopTrust` (its values named): one row per rooftop of
+ * `dealershipIds` with managed campaigns. One row per campaign first, each quantity computed once
+ * (the laterals; CTEs referenced twice were inlined and evaluated delivery to date per reference),
+ * the rooftops as one array parameter; its freshness from the copy beside its delivery totals (one
+ * index probe per campaign, not two). A totals row without date bounds holds only that copy (the
+ * campaign has no rows): delivery 0.
  */
-export async function countRooftopTrust(
-  db: Db,
-  params: { dealershipIds: number[]; today: string; expectedDay: string; band: { low: number; high: number } },
-): Promise<Map<number, RooftopTrustCounts>> {
-  if (params.dealershipIds.length === 0) return new Map();
-  const yesterday = addDays(params.today, -1);
-  // One row per campaign, each quantity computed once (the laterals; CTEs referenced twice were
-  // inlined and evaluated delivery to date per reference), the rooftops as one array parameter; its
-  // freshness from the copy beside its delivery totals (one index probe per campaign, not two).
-  // A totals row without date bounds holds only that copy (the campaign has no rows): delivery 0.
-  const rows = await preparedRows<Record<string, unknown>>(
-    db,
-    sql`
+const countsStatement = preparedStatement<
+  { dealershipIds: number[]; yesterday: string; expectedDay: string; low: number; high: number },
+  Record<string, unknown>
+>(
+  () => sql`
     with r as (
       select c.dealership_id, c.id, t.data_through, t.arrived_at, x.paced, x.running, b.expected,
         case when x.paced then
@@ -110,8 +105,8 @@ export async function countRooftopTrust(
             / ((c.end_date - c.start_date) + 1)::float8)) * 100 * 10 + 0.5) / 10 end pace
       from managed_campaigns c
       left join campaign_delivery_totals t on t.campaign_id = c.id
-      cross join lateral (select least(c.end_date, ${yesterday}::date) as_of,
-          least(c.end_date, ${params.expectedDay}::date) expected,
+      cross join lateral (select least(c.end_date, ${sql.placeholder('yesterday')}::date) as_of,
+          least(c.end_date, ${sql.placeholder('expectedDay')}::date) expected,
           c.booked_impressions > 0 by_impressions,
           case when c.booked_impressions > 0 then c.booked_impressions::float8
             else coalesce(c.budget, 0)::float8 end target) b
@@ -128,18 +123,36 @@ export async function countRooftopTrust(
                   + coalesce((select sum(case when b.by_impressions then m.impressions else m.spend end)
                     from campaign_daily_metrics m where m.campaign_id = c.id and m.date > b.as_of), 0) end)::float8
           end actual) x
-      where c.dealership_id = any(${sql.param(params.dealershipIds)}::int[])
+      where c.dealership_id = any(${sql.placeholder('dealershipIds')}::int[])
     )
     select dealership_id,
       count(*) filter (where paced)::int paced,
-      count(*) filter (where paced and pace < ${params.band.low})::int under_pace,
-      count(*) filter (where paced and pace > ${params.band.high})::int over_pace,
+      count(*) filter (where paced and pace < ${sql.placeholder('low')})::int under_pace,
+      count(*) filter (where paced and pace > ${sql.placeholder('high')})::int over_pace,
       count(*) filter (where running)::int running,
       count(*) filter (where running and (data_through is null or data_through < expected))::int stale,
       (array_agg(data_through::text order by arrived_at desc nulls last, id) filter (where running))[1] newest_through,
       (array_agg(arrived_at order by arrived_at desc nulls last, id) filter (where running))[1] newest_at
     from r group by dealership_id`,
-  );
+);
+
+/**
+ * Counts per rooftop: paced campaigns (active, started by yesterday, with booked impressions or a
+ * budget) and those under or over the band; running campaigns (active, expecting data by
+ * `expectedDay` within their flight) and the stale ones; the newest running campaign's freshness.
+ */
+export async function countRooftopTrust(
+  db: Db,
+  params: { dealershipIds: number[]; today: string; expectedDay: string; band: { low: number; high: number } },
+): Promise<Map<number, RooftopTrustCounts>> {
+  if (params.dealershipIds.length === 0) return new Map();
+  const rows = await countsStatement(db, {
+    dealershipIds: params.dealershipIds,
+    yesterday: addDays(params.today, -1),
+    expectedDay: params.expectedDay,
+    low: params.band.low,
+    high: params.band.high,
+  });
   return new Map(
     rows.map((row) => [
       Number(row.dealership_id),

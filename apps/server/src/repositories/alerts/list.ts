@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   alertRuleLabels,
   type Alert,
@@ -8,6 +8,7 @@ import {
   type AlertState,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { preparedStatement } from '../../db/prepared-rows';
 import { alertComments, alerts, dealerships, managedCampaigns, selfServiceCampaigns, users } from '../../db/schema';
 
 /** Who reads: the agency, the dealerships they may open (null: every one of the agency) and today (agency-local). */
@@ -20,7 +21,7 @@ export interface AlertViewer {
 }
 
 /** The state an alert shows (see `alertStateSchema`): resolved, else snoozed through its day, else acknowledged, else open. */
-const stateSql = (today: string) => sql<AlertState>`case
+const stateSql = (today: string | Placeholder) => sql<AlertState>`case
   when ${alerts.resolvedAt} is not null then 'resolved'
   when ${alerts.snoozedUntil} is not null and ${alerts.snoozedUntil} >= ${today}::date then 'snoozed'
   when ${alerts.acknowledgedAt} is not null then 'acknowledged'
@@ -192,15 +193,26 @@ export async function countOpenAlerts(db: Db, viewer: AlertViewer): Promise<numb
   return row?.n ?? 0;
 }
 
-/** Open alerts per dealership of an agency (the overview's column), unresolved and not snoozed. */
+/** The statement of `openAlertsByDealership`, prepared once per handle: the overview runs it on every answer. */
+const openAlertsStatement = preparedStatement<
+  { organizationId: number; today: string },
+  { dealership_id: number; n: number }
+>(
+  () =>
+    sql`select ${alerts.dealershipId} as dealership_id, count(*)::int as n from ${alerts}
+        where ${alerts.organizationId} = ${sql.placeholder('organizationId')}
+          and ${stateSql(sql.placeholder('today'))} in ('open', 'acknowledged')
+        group by ${alerts.dealershipId}`,
+);
+
+/**
+ * Open alerts per dealership of an agency (the overview's column), unresolved and not snoozed
+ * through `today` (agency-local date): dealership id → count; dealerships without any are absent.
+ */
 export async function openAlertsByDealership(
   db: Db,
-  { organizationId, today }: { organizationId: number; today: string },
+  values: { organizationId: number; today: string },
 ): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ dealershipId: alerts.dealershipId, n: sql<number>`count(*)`.mapWith(Number) })
-    .from(alerts)
-    .where(and(eq(alerts.organizationId, organizationId), sql`${stateSql(today)} in ('open', 'acknowledged')`))
-    .groupBy(alerts.dealershipId);
-  return new Map(rows.map((row) => [row.dealershipId, row.n]));
+  const rows = await openAlertsStatement(db, values);
+  return new Map(rows.map((row) => [Number(row.dealership_id), Number(row.n)]));
 }
