@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect, PgPreparedQuery, PgSession, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -45,4 +45,19 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
     const result = (await prepared.execute(values)) as { rows: Row[] };
     return result.rows;
   };
+}
+
+/**
+ * A fragment's rows as one JSON array (`[]` when it has none), so one statement can answer several
+ * independent queries in one round trip: `select ${jsonRows(a)} as a, ${jsonRows(b)} as b`. Each
+ * fragment stays a scalar subquery planned on its own (its plan is the one it has alone); read the
+ * column back with `rowsOfJson`. Values come out as JSON shows them: numbers (float8 and integers
+ * below 2^53 exactly), text, and timestamps as ISO 8601 strings.
+ */
+export const jsonRows = (fragment: SQL) => sql`coalesce((select json_agg(x) from (${fragment}) x), '[]'::json)`;
+
+/** The rows of a `jsonRows` column (parsed by the driver, or text on a driver that leaves JSON as text). */
+export function rowsOfJson<Row>(value: unknown): Row[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as Row[];
 }

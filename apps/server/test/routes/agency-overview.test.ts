@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ctrPercent, previousPeriod, type OverviewResponse } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../../src/db/schema';
-import { preparedStatement } from '../../src/db/prepared-rows';
+import { jsonRows, preparedStatement, rowsOfJson } from '../../src/db/prepared-rows';
 import { rowsOf } from '../../src/repositories/attribution/rule';
 import { evaluateAlerts } from '../../src/repositories/alerts';
 import { peerBand } from '../../src/repositories/agency-overview/overview';
@@ -155,7 +155,7 @@ describe('agency overview', () => {
     let states = 0;
     for (const now of instants) {
       const expected = await signalsPerCampaign(1, ids, now);
-      const counted = await loadTrustSignals(t.database.db, { organizationId: 1, dealershipIds: ids, asOf: '', now });
+      const counted = await loadTrustSignals(t.database.db, { organizationId: 1, dealershipIds: ids, now });
       for (const id of ids) {
         expect({ id, pacing: counted.get(id)!.pacing_state, freshness: counted.get(id)!.data_freshness }).toEqual({
           id,
@@ -246,6 +246,25 @@ describe('a statement prepared once (db/prepared-rows.ts)', () => {
     expect(await read([first!.id, second!.id], second!.name)).toEqual([second]);
     await expect(namesOf(t.database.db, { ids: [first!.id] } as never)).rejects.toThrow(/placeholder "prefix"/);
   });
+
+  it('answers several queries in one statement, each as JSON rows (jsonRows)', async () => {
+    const both = preparedStatement<{ ids: number[] }, { named: unknown; none: unknown }>(
+      () =>
+        sql`select ${jsonRows(sql`select id, name, now() as at, 1.5::float8 as half from dealerships
+              where id = any(${sql.placeholder('ids')}::int[]) order by id`)} as named,
+            ${jsonRows(sql`select id from dealerships where false`)} as none`,
+    );
+    const [dealer] = await rowsOf<{ id: number; name: string }>(
+      t.database.db,
+      sql`select id, name from dealerships where organization_id = 1 order by id limit 1`,
+    );
+    const [row] = await both(t.database.db, { ids: [Number(dealer!.id)] });
+    const named = rowsOfJson<{ id: number; name: string; at: string; half: number }>(row!.named);
+    expect(named).toEqual([{ id: Number(dealer!.id), name: dealer!.name, at: expect.any(String), half: 1.5 }]);
+    expect(Number.isNaN(new Date(named[0]!.at).getTime())).toBe(false);
+    expect(rowsOfJson(row!.none)).toEqual([]);
+    expect(rowsOfJson('[{"a":1}]')).toEqual([{ a: 1 }]);
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the overview on PostgreSQL', () => {
@@ -266,13 +285,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the overview on PostgreSQL', ()
         const { rows } = await client.query<{ name: string; statement: string }>(
           `select name, statement from pg_prepared_statements where name like 'p\\_%'`,
         );
-        for (const row of rows) prepared.add(row.statement.trim().slice(0, 40));
+        for (const row of rows) prepared.add(row.statement.trim());
       }
-      // The context, the sums, the pacing counts and the open alerts (the attribution statement stays unnamed).
+      // Two statements an answer (the attribution statement, only with sales records, stays unnamed):
+      // the context, then the figures — the sums, the pacing counts and the open alerts in one.
       expect([...prepared].some((text) => text.startsWith('select o.id, o.name'))).toBe(true);
-      expect([...prepared].some((text) => text.startsWith('select m.dealership_id'))).toBe(true);
-      expect([...prepared].some((text) => text.startsWith('with r as'))).toBe(true);
-      expect([...prepared].some((text) => text.startsWith('select "alerts"."dealership_id"'))).toBe(true);
+      const figures = [...prepared].filter((text) => text.includes('cross join dealership_daily_metrics m'));
+      expect(figures).toHaveLength(1);
+      expect(figures[0]).toContain('from managed_campaigns c');
+      expect(figures[0]).toContain('from "alerts"');
     } finally {
       for (const client of clients) client.release();
     }

@@ -12,10 +12,11 @@ import {
   type AttributionModel,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-rows';
+import { jsonRows, preparedStatement, rowsOfJson } from '../../db/prepared-rows';
+import { openAlertsPerDealershipSql } from '../alerts';
 import { attributionStatement, rowsOf } from '../attribution/rule';
 import { trustSettingsOf } from '../trust';
-import { loadTrustSignals } from './trust-signals';
+import { rooftopTrustCountsSql, trustSignalsOf, trustValues, type RooftopTrustRow } from './trust-signals';
 
 /** Summed parts of a period (spend in dollars). Ratios are computed from these, never averaged. */
 interface Sums {
@@ -145,46 +146,61 @@ const contextStatement = preparedStatement<{ organizationId: number }, ContextRo
 );
 
 /**
- * One row per rooftop of `ids` (the agency's rooftops, read by the context statement) with days in
- * `previousStart`..`end` (dates, local): both periods (`start` begins the range) summed in
- * PostgreSQL as float8 (JavaScript numbers without parsing strings; the sums are exact below 2^53),
- * and the range's days with impressions for the sparkline as "dayIndex:impressions,…" (days without
- * a row stay 0). Each date is one parameter, read through `k`.
+ * The sums of the rooftops `dealershipIds` (the agency's rooftops, read by the context statement)
+ * with days in `previousStart`..`end` (dates, local): one row per rooftop (`SumsRow`), both periods
+ * (`start` begins the range) summed in PostgreSQL as float8 (JavaScript numbers without parsing
+ * strings; the sums are exact below 2^53), and the range's days with impressions for the sparkline
+ * as "dayIndex:impressions,…" (days without a row stay 0). Each date is one value, read through `k`.
  */
-const sumsStatement = preparedStatement<{ ids: number[]; start: string; previousStart: string; end: string }, SumsRow>(
-  () =>
-    sql`select m.dealership_id,
+const sumsSql = () =>
+  sql`select m.dealership_id,
           ${sumColumns('c', sql`m.date >= k.start`)},
           ${sumColumns('p', sql`m.date < k.start`)},
           string_agg((m.date - k.start)::text || ':' || m.impressions::text, ',')
             filter (where m.date >= k.start) as daily
         from (select ${sql.placeholder('start')}::date as start) k
         cross join dealership_daily_metrics m
-        where m.dealership_id = any(${sql.placeholder('ids')}::int[])
+        where m.dealership_id = any(${sql.placeholder('dealershipIds')}::int[])
           and m.date between ${sql.placeholder('previousStart')}::date and ${sql.placeholder('end')}::date
-        group by m.dealership_id`,
+        group by m.dealership_id`;
+
+/**
+ * The overview's figures in one statement (one round trip, prepared once per handle): the sums
+ * (`sumsSql`), the pacing and freshness counts (`rooftopTrustCountsSql`) and the open alerts
+ * (`openAlertsPerDealershipSql`), each a subquery planned as it is alone, its rows as JSON. At 50
+ * connections the overview's server thread was busy in the writes of its four statements to
+ * PostgreSQL (docs/users.md "Agency overview"); two statements an answer instead of four.
+ */
+const figuresStatement = preparedStatement<
+  ReturnType<typeof trustValues> & { dealershipIds: number[]; start: string; previousStart: string; end: string },
+  { sums: unknown; counts: unknown; alerts: unknown }
+>(
+  () =>
+    sql`select ${jsonRows(sumsSql())} as sums, ${jsonRows(rooftopTrustCountsSql())} as counts,
+          ${jsonRows(openAlertsPerDealershipSql())} as alerts`,
 );
 
 /**
  * The agency overview (issue 23 §1): every rooftop of the organization with impressions, clicks,
  * CTR, spend, leads, calls, attributed sales (null without a sales source, as the reports show '-'),
  * cost per lead and per sale over `startDate`..`endDate` and the previous period of the same length;
- * the daily impressions of the range (sparkline); pacing, alerts and freshness from
- * `loadTrustSignals` (issue 21's slot); the totals row of the rows shown, ratios recomputed from the
+ * the daily impressions of the range (sparkline); pacing, alerts and freshness (issue 21's slot,
+ * `trustSignalsOf`); the totals row of the rows shown, ratios recomputed from the
  * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
  * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
  * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
- * Four statements (five when a rooftop has sales records): the agency with its rules and rooftops;
- * the (dealership_id, date) range of each rooftop over both periods in `dealership_daily_metrics`
- * (the roll-up of its campaigns' days that triggers keep, docs/performance.md "Roll-ups"), summed
- * per rooftop and period in PostgreSQL; the pacing/freshness counts; the open alerts; then the
- * attribution of the rooftops with sales records. Null when the organization does not exist.
+ * Two statements (three when a rooftop has sales records): the agency with its rules and rooftops;
+ * then the figures (`figuresStatement`): the (dealership_id, date) range of each rooftop over both
+ * periods in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
+ * docs/performance.md "Roll-ups") summed per rooftop and period, the pacing/freshness counts and the
+ * open alerts; beside it the attribution of the rooftops with sales records. Null when the
+ * organization does not exist.
  */
 export async function getAgencyOverview(
   db: Db,
   { organizationId, query, now }: { organizationId: number; query: OverviewQuery; now?: Date },
 ): Promise<OverviewResponse | null> {
-  // 1. The agency with its rules and rooftops, then 2. the sums, the trust signals and the attribution at once.
+  // 1. The agency with its rules and rooftops, then 2. the figures and the attribution at once.
   const [agency] = await contextStatement(db, { organizationId });
   if (!agency) return null;
   const organization = { id: Number(agency.id), name: agency.name };
@@ -207,11 +223,14 @@ export async function getAgencyOverview(
   const previous = previousPeriod(range);
   const ids = rooftops.map((rooftop) => rooftop.id);
   const withRecords = rooftops.filter((rooftop) => rooftop.has_records).map((rooftop) => rooftop.id);
-  const [sums, signals, attributed] = await Promise.all([
-    ids.length === 0
-      ? []
-      : sumsStatement(db, { ids, start: range.startDate, previousStart: previous.startDate, end: range.endDate }),
-    loadTrustSignals(db, { organizationId, dealershipIds: ids, asOf: range.endDate, now, settings }),
+  const [[figures], attributed] = await Promise.all([
+    figuresStatement(db, {
+      ...trustValues(organizationId, settings, now ?? new Date()),
+      dealershipIds: ids,
+      start: range.startDate,
+      previousStart: previous.startDate,
+      end: range.endDate,
+    }),
     attributedSalesByRooftop(db, {
       ids: withRecords,
       currentStart: range.startDate,
@@ -219,6 +238,13 @@ export async function getAgencyOverview(
       endDate: range.endDate,
     }),
   ]);
+  const sums = rowsOfJson<SumsRow>(figures?.sums);
+  const signals = trustSignalsOf(
+    ids,
+    rowsOfJson<RooftopTrustRow>(figures?.counts),
+    rowsOfJson<{ dealership_id: number; n: number }>(figures?.alerts),
+    settings.timeZone,
+  );
   const rangeDays = flightDays(range.startDate, range.endDate);
   const perRooftop = new Map(
     ids.map((id) => [id, { current: zero(), previous: zero(), daily: new Array<number>(rangeDays).fill(0) }]),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { addDays, freshnessLabel, localDate, localHour, type TrustSignals } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-rows';
-import { openAlertsByDealership } from '../alerts';
+import { jsonRows, preparedStatement, rowsOfJson } from '../../db/prepared-rows';
+import { openAlertsPerDealershipSql } from '../alerts';
 import { loadTrustSettings, type TrustSettings } from '../trust';
 
 /** Per rooftop: its managed campaigns' pacing and freshness, counted in PostgreSQL. */
@@ -18,86 +18,48 @@ export interface RooftopTrustCounts {
 }
 
 /**
- * Issue 21's signals of each rooftop on the agency overview (issue 23): pacing and data freshness
- * of its managed campaigns at `now` (the server's clock; docs/trust.md) and its open alerts (issue
- * 21 §3: unresolved, not snoozed; acknowledged ones count until they clear). `asOf` (the range's
- * last day) is not used: pacing, freshness and alerts are always as of today.
+ * The named values of the trust fragments (`rooftopTrustCountsSql`, `openAlertsPerDealershipSql`)
+ * for an agency's settings at `now` (the server's clock; docs/trust.md): today and yesterday
+ * (agency-local dates), the day whose data a running campaign should have by now (yesterday from
+ * the stale hour on, else the day before) and the pacing band (percent).
+ */
+export function trustValues(organizationId: number, settings: TrustSettings, now: Date) {
+  const today = localDate(now, settings.timeZone);
+  return {
+    organizationId,
+    today,
+    yesterday: addDays(today, -1),
+    expectedDay: addDays(today, localHour(now, settings.timeZone) >= settings.staleAfterHour ? -1 : -2),
+    low: settings.band.low,
+    high: settings.band.high,
+  };
+}
+
+/**
+ * The pacing and freshness counts of the rooftops `dealershipIds`: one row per rooftop with
+ * managed campaigns (`RooftopTrustRow`), values named as `trustValues` names them. A fragment for a
+ * statement prepared once (`db/prepared-rows.ts`).
  *
  * The same rules as the managed list and the report header (`computePacing`, `expectedThrough` in
  * @portal/contracts, delivery to date from `campaign_delivery_totals` as in `loadCampaignTrust`),
- * evaluated per campaign and counted per rooftop in one statement (freshness from the copy that
- * triggers keep beside the delivery totals, migration 0025), so a 50-rooftop agency's 1,000
- * campaigns cost no JavaScript each (docs/performance.md "Roll-ups"). Pace % is computed in float8
- * with JavaScript's operation order and rounding (`floor(x × 10 + 0.5) ÷ 10`), so a campaign on a
- * band's edge is counted as the list shows it; `test/routes/agency-overview.test.ts` holds the
- * counts equal to the per-campaign functions on the demo at several instants.
+ * evaluated per campaign and counted per rooftop in SQL, so a 50-rooftop agency's 1,000 campaigns
+ * cost no JavaScript each (docs/performance.md "Roll-ups"). Paced campaigns are active, started by
+ * yesterday, with booked impressions or a budget, and under or over the band; running campaigns are
+ * active and expect data by `expectedDay` within their flight, stale when it has not arrived; the
+ * newest running campaign (latest arrival, ties: the lowest id) gives the freshness label. Pace % is
+ * computed in float8 (delivery too: a campaign's total and its rows outside the window each read as
+ * float8, no numeric arithmetic per campaign) with JavaScript's operation order and rounding
+ * (`floor(x × 10 + 0.5) ÷ 10`), so a campaign on a band's edge is counted as the list shows it;
+ * `test/routes/agency-overview.test.ts` holds the counts equal to the per-campaign functions on the
+ * demo at several instants.
+ *
+ * One row per campaign first, each quantity computed once (the laterals; CTEs referenced twice were
+ * inlined and evaluated delivery to date per reference), the rooftops as one array value; its
+ * freshness from the copy that triggers keep beside its delivery totals (migration 0025: one index
+ * probe per campaign, not two). A totals row without date bounds holds only that copy (the campaign
+ * has no rows): delivery 0.
  */
-export async function loadTrustSignals(
-  db: Db,
-  {
-    organizationId,
-    dealershipIds,
-    now = new Date(),
-    settings: known,
-  }: {
-    organizationId: number;
-    dealershipIds: number[];
-    asOf: string;
-    now?: Date | undefined;
-    /** The agency's trust settings when the caller has read them already (else one statement). */
-    settings?: TrustSettings | undefined;
-  },
-): Promise<Map<number, TrustSignals>> {
-  const settings = known ?? (await loadTrustSettings(db, { organizationId }));
-  const today = localDate(now, settings.timeZone);
-  const [counts, alerts] = await Promise.all([
-    countRooftopTrust(db, {
-      dealershipIds,
-      today,
-      expectedDay: addDays(today, localHour(now, settings.timeZone) >= settings.staleAfterHour ? -1 : -2),
-      band: settings.band,
-    }),
-    openAlertsByDealership(db, { organizationId, today }),
-  ]);
-  return new Map(
-    dealershipIds.map((id) => {
-      const own = counts.get(id) ?? NO_CAMPAIGNS;
-      return [
-        id,
-        {
-          available: true,
-          pacing_state: pacingState(own),
-          open_alerts: alerts.get(id) ?? 0,
-          data_freshness: dataFreshness(own, settings.timeZone),
-        },
-      ];
-    }),
-  );
-}
-
-const NO_CAMPAIGNS: RooftopTrustCounts = {
-  paced: 0,
-  under: 0,
-  over: 0,
-  running: 0,
-  stale: 0,
-  newestThrough: null,
-  newestAt: null,
-};
-
-/**
- * The counts statement of `countRooftopTrust` (its values named): one row per rooftop of
- * `dealershipIds` with managed campaigns. One row per campaign first, each quantity computed once
- * (the laterals; CTEs referenced twice were inlined and evaluated delivery to date per reference),
- * the rooftops as one array parameter; its freshness from the copy beside its delivery totals (one
- * index probe per campaign, not two). A totals row without date bounds holds only that copy (the
- * campaign has no rows): delivery 0.
- */
-const countsStatement = preparedStatement<
-  { dealershipIds: number[]; yesterday: string; expectedDay: string; low: number; high: number },
-  Record<string, unknown>
->(
-  () => sql`
+export const rooftopTrustCountsSql = () => sql`
     with r as (
       select c.dealership_id, c.id, t.data_through, t.arrived_at, x.paced, x.running, b.expected,
         case when x.paced then
@@ -116,12 +78,12 @@ const countsStatement = preparedStatement<
           -- Delivery to date: impressions against booked impressions, else spend against the budget.
           case when c.campaign_status <> 'active' or b.as_of < c.start_date then null
             when t.campaign_id is null or t.first_date is null then 0::float8
-            else ((case when b.by_impressions then t.impressions else t.spend end)
+            else ((case when b.by_impressions then t.impressions::float8 else t.spend::float8 end)
               - case when t.first_date >= c.start_date and t.last_date <= b.as_of then 0 else
                   coalesce((select sum(case when b.by_impressions then m.impressions else m.spend end)
-                    from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.start_date), 0)
+                    from campaign_daily_metrics m where m.campaign_id = c.id and m.date < c.start_date), 0)::float8
                   + coalesce((select sum(case when b.by_impressions then m.impressions else m.spend end)
-                    from campaign_daily_metrics m where m.campaign_id = c.id and m.date > b.as_of), 0) end)::float8
+                    from campaign_daily_metrics m where m.campaign_id = c.id and m.date > b.as_of), 0)::float8 end)
           end actual) x
       where c.dealership_id = any(${sql.placeholder('dealershipIds')}::int[])
     )
@@ -132,40 +94,100 @@ const countsStatement = preparedStatement<
       count(*) filter (where running)::int running,
       count(*) filter (where running and (data_through is null or data_through < expected))::int stale,
       (array_agg(data_through::text order by arrived_at desc nulls last, id) filter (where running))[1] newest_through,
-      (array_agg(arrived_at order by arrived_at desc nulls last, id) filter (where running))[1] newest_at
-    from r group by dealership_id`,
+      max(arrived_at) filter (where running) newest_at
+    from r group by dealership_id`;
+
+/** A row of `rooftopTrustCountsSql` as `jsonRows` reads it (`newest_at` an ISO 8601 string). */
+export interface RooftopTrustRow {
+  dealership_id: number;
+  paced: number;
+  under_pace: number;
+  over_pace: number;
+  running: number;
+  stale: number;
+  newest_through: string | null;
+  newest_at: string | null;
+}
+
+/**
+ * Issue 21's signals of each rooftop of `dealershipIds` on the agency overview (issue 23) from the
+ * rows of `rooftopTrustCountsSql` and `openAlertsPerDealershipSql`: the pacing state, the open alerts
+ * and the data freshness (labels in `timeZone`). Pacing, freshness and alerts are always as of today,
+ * whatever the overview's range.
+ */
+export function trustSignalsOf(
+  dealershipIds: number[],
+  counts: RooftopTrustRow[],
+  alerts: Array<{ dealership_id: number; n: number }>,
+  timeZone: string,
+): Map<number, TrustSignals> {
+  const byRooftop = new Map(counts.map((row) => [Number(row.dealership_id), countsOf(row)]));
+  const openAlerts = new Map(alerts.map((row) => [Number(row.dealership_id), Number(row.n)]));
+  return new Map(
+    dealershipIds.map((id) => {
+      const own = byRooftop.get(id) ?? NO_CAMPAIGNS;
+      return [
+        id,
+        {
+          available: true,
+          pacing_state: pacingState(own),
+          open_alerts: openAlerts.get(id) ?? 0,
+          data_freshness: dataFreshness(own, timeZone),
+        },
+      ];
+    }),
+  );
+}
+
+const countsOf = (row: RooftopTrustRow): RooftopTrustCounts => ({
+  paced: Number(row.paced),
+  under: Number(row.under_pace),
+  over: Number(row.over_pace),
+  running: Number(row.running),
+  stale: Number(row.stale),
+  newestThrough: row.newest_through ?? null,
+  newestAt: row.newest_at === null || row.newest_at === undefined ? null : new Date(row.newest_at),
+});
+
+const NO_CAMPAIGNS: RooftopTrustCounts = {
+  paced: 0,
+  under: 0,
+  over: 0,
+  running: 0,
+  stale: 0,
+  newestThrough: null,
+  newestAt: null,
+};
+
+/** The counts and open alerts in one statement (one round trip), prepared once per handle. */
+const signalsStatement = preparedStatement<
+  ReturnType<typeof trustValues> & { dealershipIds: number[] },
+  { counts: unknown; alerts: unknown }
+>(
+  () => sql`select ${jsonRows(rooftopTrustCountsSql())} as counts, ${jsonRows(openAlertsPerDealershipSql())} as alerts`,
 );
 
 /**
- * Counts per rooftop: paced campaigns (active, started by yesterday, with booked impressions or a
- * budget) and those under or over the band; running campaigns (active, expecting data by
- * `expectedDay` within their flight) and the stale ones; the newest running campaign's freshness.
+ * Issue 21's signals of the rooftops `dealershipIds` of `organizationId` at `now` (default: the
+ * server's clock), on their own (the overview reads the same fragments in its figures statement):
+ * rooftop id → signals. `settings`: the agency's trust settings when the caller has read them.
  */
-export async function countRooftopTrust(
+export async function loadTrustSignals(
   db: Db,
-  params: { dealershipIds: number[]; today: string; expectedDay: string; band: { low: number; high: number } },
-): Promise<Map<number, RooftopTrustCounts>> {
-  if (params.dealershipIds.length === 0) return new Map();
-  const rows = await countsStatement(db, {
-    dealershipIds: params.dealershipIds,
-    yesterday: addDays(params.today, -1),
-    expectedDay: params.expectedDay,
-    low: params.band.low,
-    high: params.band.high,
-  });
-  return new Map(
-    rows.map((row) => [
-      Number(row.dealership_id),
-      {
-        paced: Number(row.paced),
-        under: Number(row.under_pace),
-        over: Number(row.over_pace),
-        running: Number(row.running),
-        stale: Number(row.stale),
-        newestThrough: (row.newest_through as string | null) ?? null,
-        newestAt: row.newest_at === null || row.newest_at === undefined ? null : new Date(row.newest_at as string),
-      },
-    ]),
+  {
+    organizationId,
+    dealershipIds,
+    now = new Date(),
+    settings: known,
+  }: { organizationId: number; dealershipIds: number[]; now?: Date | undefined; settings?: TrustSettings | undefined },
+): Promise<Map<number, TrustSignals>> {
+  const settings = known ?? (await loadTrustSettings(db, { organizationId }));
+  const [row] = await signalsStatement(db, { ...trustValues(organizationId, settings, now), dealershipIds });
+  return trustSignalsOf(
+    dealershipIds,
+    rowsOfJson<RooftopTrustRow>(row?.counts),
+    rowsOfJson<{ dealership_id: number; n: number }>(row?.alerts),
+    settings.timeZone,
   );
 }
 

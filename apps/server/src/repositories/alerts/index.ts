@@ -1,5 +1,5 @@
 export { evaluateAlerts, findConditions, type EvaluationOutcome, type FoundCondition } from './evaluate';
-export { countOpenAlerts, getAlert, listAlerts, openAlertsByDealership, type AlertViewer } from './list';
+export { countOpenAlerts, getAlert, listAlerts, openAlertsPerDealershipSql, type AlertViewer } from './list';
 export {
   acknowledgeAlert,
   commentAlert,

@@ -8,7 +8,6 @@ import {
   type AlertState,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
-import { preparedStatement } from '../../db/prepared-rows';
 import { alertComments, alerts, dealerships, managedCampaigns, selfServiceCampaigns, users } from '../../db/schema';
 
 /** Who reads: the agency, the dealerships they may open (null: every one of the agency) and today (agency-local). */
@@ -193,26 +192,15 @@ export async function countOpenAlerts(db: Db, viewer: AlertViewer): Promise<numb
   return row?.n ?? 0;
 }
 
-/** The statement of `openAlertsByDealership`, prepared once per handle: the overview runs it on every answer. */
-const openAlertsStatement = preparedStatement<
-  { organizationId: number; today: string },
-  { dealership_id: number; n: number }
->(
-  () =>
-    sql`select ${alerts.dealershipId} as dealership_id, count(*)::int as n from ${alerts}
-        where ${alerts.organizationId} = ${sql.placeholder('organizationId')}
-          and ${stateSql(sql.placeholder('today'))} in ('open', 'acknowledged')
-        group by ${alerts.dealershipId}`,
-);
-
 /**
- * Open alerts per dealership of an agency (the overview's column), unresolved and not snoozed
- * through `today` (agency-local date): dealership id → count; dealerships without any are absent.
+ * Open alerts per dealership of an agency (the overview's column): the rows `(dealership_id, n)` of
+ * the alerts of `organizationId` unresolved and not snoozed through `today` (agency-local date;
+ * acknowledged ones count until they clear, issue 21 §3); dealerships without any are absent. A
+ * fragment with named values (`sql.placeholder`) for a statement prepared once
+ * (`db/prepared-rows.ts`): the overview runs it inside its signals statement on every answer.
  */
-export async function openAlertsByDealership(
-  db: Db,
-  values: { organizationId: number; today: string },
-): Promise<Map<number, number>> {
-  const rows = await openAlertsStatement(db, values);
-  return new Map(rows.map((row) => [Number(row.dealership_id), Number(row.n)]));
-}
+export const openAlertsPerDealershipSql = () =>
+  sql`select ${alerts.dealershipId} as dealership_id, count(*)::int as n from ${alerts}
+      where ${alerts.organizationId} = ${sql.placeholder('organizationId')}
+        and ${stateSql(sql.placeholder('today'))} in ('open', 'acknowledged')
+      group by ${alerts.dealershipId}`;
