@@ -5,8 +5,7 @@ import { alerts } from '../../src/db/schema';
 import { jsonRows, preparedStatement, rowsOfJson } from '../../src/db/prepared-rows';
 import { rowsOf } from '../../src/repositories/attribution/rule';
 import { evaluateAlerts } from '../../src/repositories/alerts';
-import { peerBand } from '../../src/repositories/agency-overview/overview';
-import { loadTrustSignals } from '../../src/repositories/agency-overview/trust-signals';
+import { getAgencyOverview, peerBand } from '../../src/repositories/agency-overview/overview';
 import { loadCampaignTrust, loadTrustSettings } from '../../src/repositories/trust';
 import { TEST_NOW } from '../constants';
 import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
@@ -155,7 +154,12 @@ describe('agency overview', () => {
     let states = 0;
     for (const now of instants) {
       const expected = await signalsPerCampaign(1, ids, now);
-      const counted = await loadTrustSignals(t.database.db, { organizationId: 1, dealershipIds: ids, now });
+      const overview = await getAgencyOverview(t.database.db, {
+        organizationId: 1,
+        query: { startDate: RANGE.startDate, endDate: RANGE.endDate, sort: 'name', desc: false },
+        now,
+      });
+      const counted = new Map(overview!.rows.map((row) => [row.dealership_id, row.trust]));
       for (const id of ids) {
         expect({ id, pacing: counted.get(id)!.pacing_state, freshness: counted.get(id)!.data_freshness }).toEqual({
           id,

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { addDays, freshnessLabel, localDate, localHour, type TrustSignals } from '@portal/contracts';
-import type { Db } from '../../db/client';
-import { jsonRows, preparedStatement, rowsOfJson } from '../../db/prepared-rows';
-import { openAlertsPerDealershipSql } from '../alerts';
-import { loadTrustSettings, type TrustSettings } from '../trust';
+import type { TrustSettings } from '../trust';
 
 /** Per rooftop: its managed campaigns' pacing and freshness, counted in PostgreSQL. */
 export interface RooftopTrustCounts {
@@ -158,38 +155,6 @@ const NO_CAMPAIGNS: RooftopTrustCounts = {
   newestThrough: null,
   newestAt: null,
 };
-
-/** The counts and open alerts in one statement (one round trip), prepared once per handle. */
-const signalsStatement = preparedStatement<
-  ReturnType<typeof trustValues> & { dealershipIds: number[] },
-  { counts: unknown; alerts: unknown }
->(
-  () => sql`select ${jsonRows(rooftopTrustCountsSql())} as counts, ${jsonRows(openAlertsPerDealershipSql())} as alerts`,
-);
-
-/**
- * Issue 21's signals of the rooftops `dealershipIds` of `organizationId` at `now` (default: the
- * server's clock), on their own (the overview reads the same fragments in its figures statement):
- * rooftop id → signals. `settings`: the agency's trust settings when the caller has read them.
- */
-export async function loadTrustSignals(
-  db: Db,
-  {
-    organizationId,
-    dealershipIds,
-    now = new Date(),
-    settings: known,
-  }: { organizationId: number; dealershipIds: number[]; now?: Date | undefined; settings?: TrustSettings | undefined },
-): Promise<Map<number, TrustSignals>> {
-  const settings = known ?? (await loadTrustSettings(db, { organizationId }));
-  const [row] = await signalsStatement(db, { ...trustValues(organizationId, settings, now), dealershipIds });
-  return trustSignalsOf(
-    dealershipIds,
-    rowsOfJson<RooftopTrustRow>(row?.counts),
-    rowsOfJson<{ dealership_id: number; n: number }>(row?.alerts),
-    settings.timeZone,
-  );
-}
 
 /** "2 under, 1 over of 6 paced", "All 4 on track", or "No paced campaigns". */
 export function pacingState({ paced, under, over }: RooftopTrustCounts): string {
