@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ctrPercent, previousPeriod, type OverviewResponse } from '@portal/contracts';
+import { addDays, ctrPercent, localDate, previousPeriod, type OverviewResponse } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { alerts } from '../../src/db/schema';
 import { jsonRows, preparedStatement, rowsOfJson } from '../../src/db/prepared-rows';
@@ -139,11 +139,15 @@ describe('agency overview', () => {
     const ids = readDemoFile('dealerships')
       .filter((d) => d.organization_id === '1')
       .map((d) => Number(d.id));
-    // Before and after the stale hour, a day later (yesterday's data is then missing), and mid-flight.
+    // Before and after the stale hour, a day later (yesterday's data is then missing), mid-flight,
+    // and a day and two days earlier in Chicago (the data's newest day is then one day after the
+    // pacing day, taken from the totals' last day, or two, probed).
     const instants = [
       TEST_NOW,
       new Date(TEST_NOW.getTime() - 12 * 3_600_000),
       new Date(TEST_NOW.getTime() + 86_400_000),
+      new Date(TEST_NOW.getTime() - 20 * 3_600_000),
+      new Date(TEST_NOW.getTime() - 44 * 3_600_000),
     ];
     // A campaign with rows outside its flight takes pacing's probe path; one exactly on a band edge
     // would be counted as the list shows it.
@@ -152,7 +156,42 @@ describe('agency overview', () => {
       select id, dealership_id, start_date - 3, 5000, 12.34 from managed_campaigns where dealership_id = 101 and campaign_status = 'active'
       on conflict do nothing`);
     let states = 0;
+    // How many days after the pacing day the paced campaigns' newest rows lay, over the instants.
+    const daysAfter = new Set<number>();
     for (const now of instants) {
+      // The oracle's own delivery to date against the rows themselves: the flight's days through the
+      // pacing day, summed from campaign_daily_metrics (no roll-up involved).
+      const settings = await loadTrustSettings(t.database.db, { organizationId: 1 });
+      const paced = (await loadCampaignTrust(t.database.db, { dealershipIds: ids, now, settings })).filter(
+        (c) => c.pacing !== null,
+      );
+      expect(paced.length).toBeGreaterThan(0);
+      const yesterday = addDays(localDate(now, settings.timeZone), -1);
+      const truth = new Map(
+        (
+          await rowsOf<{ id: number; impressions: number; spend: number; days_after: number }>(
+            t.database.db,
+            sql`select c.id, coalesce(sum(m.impressions), 0)::float8 impressions, coalesce(sum(m.spend), 0)::float8 spend,
+                (select max(x.date) from campaign_daily_metrics x where x.campaign_id = c.id)
+                  - least(c.end_date, ${yesterday}::date) days_after
+              from managed_campaigns c left join campaign_daily_metrics m on m.campaign_id = c.id
+                and m.date between c.start_date and least(c.end_date, ${yesterday}::date)
+              where c.id in (${sql.join(
+                paced.map((c) => sql`${c.campaign_id}`),
+                sql`, `,
+              )}) group by c.id`,
+          )
+        ).map((row) => [Number(row.id), row]),
+      );
+      for (const campaign of paced) {
+        const row = truth.get(campaign.campaign_id)!;
+        daysAfter.add(Math.max(0, Number(row.days_after)));
+        const actual = campaign.pacing!.basis === 'impressions' ? row.impressions : row.spend;
+        expect({ id: campaign.campaign_id, actual: campaign.pacing!.actual_to_date }).toEqual({
+          id: campaign.campaign_id,
+          actual: Math.round(Number(actual) * 100) / 100,
+        });
+      }
       const expected = await signalsPerCampaign(1, ids, now);
       const overview = await getAgencyOverview(t.database.db, {
         organizationId: 1,
@@ -168,10 +207,46 @@ describe('agency overview', () => {
         if (/under|over/.test(expected.get(id)!.pacing)) states++;
       }
     }
-    // The comparison covered rooftops with campaigns off pace, not only empty ones.
+    // The comparison covered rooftops with campaigns off pace, not only empty ones, and delivery to
+    // date with no day after the pacing day, one (the totals' last day) and two (probed).
     expect(states).toBeGreaterThan(0);
+    expect([...daysAfter].sort()).toEqual(expect.arrayContaining([0, 1, 2]));
     await t.database.db.execute(sql`delete from campaign_daily_metrics m using managed_campaigns c
       where c.id = m.campaign_id and c.dealership_id = 101 and m.date = c.start_date - 3`);
+  });
+
+  it('keeps the agency’s context only until a committed write names the agency: rooftops, band, sales records', async () => {
+    const query = `startDate=${RANGE.startDate}&endDate=${RANGE.endDate}`;
+    const row101 = async () =>
+      ((await get(query)).json() as OverviewResponse).rows.find((row) => row.dealership_id === 101)!;
+    const before = await row101();
+    expect(before.sales_source).not.toBe('attributed');
+    // Kept: a rename written without its notification (triggers off) is not read again…
+    await t.database.db.execute(sql`alter table dealerships disable trigger user`);
+    await t.database.db.execute(sql`update dealerships set name = name || ' (quiet)' where id = 101`);
+    await t.database.db.execute(sql`alter table dealerships enable trigger user`);
+    expect((await row101()).name).toBe(before.name);
+    // …a notified write is, on the next request: a rooftop's name,
+    await t.database.db.execute(sql`update dealerships set name = ${`${before.name} (renamed)`} where id = 101`);
+    expect((await row101()).name).toBe(`${before.name} (renamed)`);
+    await t.database.db.execute(sql`update dealerships set name = ${before.name} where id = 101`);
+    expect((await row101()).name).toBe(before.name);
+    // the agency's pacing band (every paced campaign inside a band of 0–9,999 %),
+    const offPace = (rows: OverviewResponse['rows']) =>
+      rows.filter((row) => /under|over/.test(row.trust.pacing_state ?? ''));
+    expect(offPace(((await get(query)).json() as OverviewResponse).rows).length).toBeGreaterThan(0);
+    await t.database.db.execute(sql`insert into agency_trust_settings (organization_id, pacing_low, pacing_high)
+      values (1, 0, 9999) on conflict (organization_id) do update set pacing_low = 0, pacing_high = 9999`);
+    const wide = ((await get(query)).json() as OverviewResponse).rows;
+    expect(offPace(wide)).toEqual([]);
+    await t.database.db.execute(sql`delete from agency_trust_settings where organization_id = 1`);
+    expect((await row101()).trust.pacing_state).toBe(before.trust.pacing_state);
+    // and a rooftop's first sales record (its sales become the portal's attributed sales).
+    await t.database.db.execute(sql`insert into vehicle_sales (dealership_id, vin, sold_date, deal_type)
+      values (101, '1HGCM82633A004352', ${RANGE.endDate}, 'used')`);
+    expect((await row101()).sales_source).toBe('attributed');
+    await t.database.db.execute(sql`delete from vehicle_sales where dealership_id = 101 and vin = '1HGCM82633A004352'`);
+    expect((await row101()).sales_source).toBe(before.sales_source);
   });
 
   it('filters by name and sorts; the percentile band needs 5 comparable rooftops', async () => {

@@ -8,7 +8,8 @@ import { build, type TestContext } from '../helper';
  * table's own sums after every kind of write — the demo load, ingestion (insert and
  * insert-or-update), a direct UPDATE and DELETE, a campaign's cascaded delete, concurrent writers of
  * the same day, and TRUNCATE; and the copy of `campaign_freshness` beside the totals (migration
- * 0025) equals that table after its writes. A roll-up that drifts by one row fails here.
+ * 0025) equals that table after its writes, and the delivery kept on each campaign's last day (migration
+ * 0027) equals that day's rows. A roll-up that drifts by one row fails here.
  */
 
 let t: TestContext;
@@ -41,15 +42,24 @@ async function drift() {
     select coalesce(t.campaign_id, r.campaign_id) campaign_id
     from truth t full join campaign_delivery_totals r using (campaign_id)
     where (coalesce(t.impressions, 0), coalesce(t.spend, 0)) is distinct from (coalesce(r.impressions, 0), coalesce(r.spend, 0))`);
+  // The delivery on the last day beside the totals (migration 0027): the rows of last_date exactly,
+  // and no row after last_date (the bound stays true).
+  const lastDay = await rows(sql`
+    select r.campaign_id from campaign_delivery_totals r
+    left join lateral (select coalesce(sum(m.impressions), 0)::bigint impressions, coalesce(sum(m.spend), 0) spend
+      from campaign_daily_metrics m where m.campaign_id = r.campaign_id and m.date = r.last_date) d on true
+    where (d.impressions, d.spend) is distinct from (r.last_day_impressions, r.last_day_spend)
+      or exists (select 1 from campaign_daily_metrics m where m.campaign_id = r.campaign_id and m.date > r.last_date)
+      or (r.last_date is null and exists (select 1 from campaign_daily_metrics m where m.campaign_id = r.campaign_id))`);
   // The copy of campaign_freshness beside the totals (migration 0025): equal, null without a row.
   const freshness = await rows(sql`
     select coalesce(f.campaign_id, r.campaign_id) campaign_id
     from campaign_freshness f full join campaign_delivery_totals r using (campaign_id)
     where (f.data_through, f.arrived_at) is distinct from (r.data_through, r.arrived_at)`);
-  return { daily, totals, freshness };
+  return { daily, totals, lastDay, freshness };
 }
 
-const NONE = { daily: [], totals: [], freshness: [] };
+const NONE = { daily: [], totals: [], lastDay: [], freshness: [] };
 
 async function someCampaign(offset = 0) {
   const [row] = await rows(sql`select id, dealership_id from managed_campaigns order by id limit 1 offset ${offset}`);
@@ -71,6 +81,15 @@ describe('metric roll-ups', () => {
     await nudge(1);
     expect((await drift()).daily).toHaveLength(1);
     await nudge(-1);
+    expect(await drift()).toEqual(NONE);
+    // And a last day off by one impression.
+    const campaign = await someCampaign();
+    const nudgeLastDay = (by: number) =>
+      t.database.db.execute(sql`update campaign_delivery_totals set last_day_impressions = last_day_impressions + ${by}
+        where campaign_id = ${campaign.id}`);
+    await nudgeLastDay(1);
+    expect((await drift()).lastDay).toEqual([{ campaign_id: campaign.id }]);
+    await nudgeLastDay(-1);
     expect(await drift()).toEqual(NONE);
   });
 
@@ -125,6 +144,55 @@ describe('metric roll-ups', () => {
         ),
       ),
     );
+    expect(await drift()).toEqual(NONE);
+  });
+
+  it('keep the last day exact: a newer day, the same day, an older day, its deletion, concurrent writers', async () => {
+    const campaign = await someCampaign(6);
+    const lastDay = async () =>
+      (
+        await rows(sql`select last_date::text d, last_day_impressions::int i, last_day_spend::text s
+          from campaign_delivery_totals where campaign_id = ${campaign.id}`)
+      )[0];
+    const ingest = async (lines: string[]) =>
+      expect(
+        (
+          await ingestBuffers(t.database.db, [
+            {
+              name: 'campaign_daily_metrics.csv',
+              content: Buffer.from(['client_campaign_id,date,impressions,clicks,spend', ...lines].join('\n')),
+            },
+          ])
+        ).ok,
+      ).toBe(true);
+    await ingest([`${campaign.id},2032-05-01,100,1,1.25`, `${campaign.id},2032-05-02,200,2,2.50`]);
+    expect(await lastDay()).toEqual({ d: '2032-05-02', i: 200, s: '2.50' });
+    await ingest([`${campaign.id},2032-05-02,250,2,3.00`, `${campaign.id},2032-04-30,7,0,0.10`]);
+    expect(await lastDay()).toEqual({ d: '2032-05-02', i: 250, s: '3.00' });
+    expect(await drift()).toEqual(NONE);
+    // Concurrent writers of the last day and of a newer one.
+    await Promise.all([
+      ...Array.from({ length: 6 }, (_, i) =>
+        t.database.db.execute(
+          sql`update campaign_daily_metrics set impressions = impressions + ${i + 1}, spend = spend + 0.01
+            where campaign_id = ${campaign.id} and date = '2032-05-02'`,
+        ),
+      ),
+      t.database.db
+        .execute(sql`insert into campaign_daily_metrics (campaign_id, dealership_id, date, impressions, spend)
+        values (${campaign.id}, ${campaign.dealershipId}, '2032-05-03', 40, 0.40)`),
+    ]);
+    expect(await lastDay()).toEqual({ d: '2032-05-03', i: 40, s: '0.40' });
+    expect(await drift()).toEqual(NONE);
+    // Deleting the last day leaves a loose bound with nothing on it; an older day's delete leaves it.
+    await t.database.db.execute(
+      sql`delete from campaign_daily_metrics where campaign_id = ${campaign.id} and date = '2032-05-03'`,
+    );
+    expect(await lastDay()).toEqual({ d: '2032-05-03', i: 0, s: '0.00' });
+    await t.database.db.execute(
+      sql`delete from campaign_daily_metrics where campaign_id = ${campaign.id} and date = '2032-04-30'`,
+    );
+    expect(await lastDay()).toEqual({ d: '2032-05-03', i: 0, s: '0.00' });
     expect(await drift()).toEqual(NONE);
   });
 

@@ -45,6 +45,12 @@ export const alerts = pgTable(
       .on(t.organizationId, t.conditionKey)
       .where(sql`resolved_at is null`),
     index('alerts_organization_idx').on(t.organizationId, t.openedAt),
+    // The agency overview's open alerts per rooftop (repositories/alerts/list.ts
+    // `openAlertsPerDealershipSql`): unresolved alerts of a list of rooftops, without reading the
+    // agency's resolved ones or another agency's.
+    index('alerts_open_dealership_idx')
+      .on(t.dealershipId)
+      .where(sql`resolved_at is null`),
   ],
 );
 

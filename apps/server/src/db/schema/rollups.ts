@@ -44,6 +44,14 @@ export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
   firstDate: date('first_date', { mode: 'string' }),
   lastDate: date('last_date', { mode: 'string' }),
   /**
+   * The campaign's delivery on `last_date` exactly (0 when that day has no row left), kept by the
+   * same triggers (migration 0027). Between UTC midnight and the agency's, a campaign loaded
+   * through UTC yesterday has one day after the pacing day; its delivery to date is then the total
+   * less this day, without reading a row (docs/performance.md "Roll-ups").
+   */
+  lastDayImpressions: count('last_day_impressions'),
+  lastDaySpend: numeric('last_day_spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+  /**
    * A copy of the campaign's `campaign_freshness` row (null without one), kept by statement
    * triggers on that table (migration 0025), so the agency overview's pacing and freshness counts
    * read one row per campaign instead of probing two tables (docs/performance.md). Read the

@@ -10,12 +10,14 @@ import {
   type OverviewRow,
   type OverviewSalesSource,
   type AttributionModel,
+  type AttributionRule,
 } from '@portal/contracts';
 import type { Db } from '../../db/client';
+import { ChangeAwareCache } from '../../lib/change-aware-cache';
 import { jsonRows, preparedStatement, rowsOfJson } from '../../db/prepared-rows';
 import { openAlertsPerDealershipSql } from '../alerts';
 import { attributionStatement, rowsOf } from '../attribution/rule';
-import { trustSettingsOf } from '../trust';
+import { trustSettingsOf, type TrustSettings } from '../trust';
 import { rooftopTrustCountsSql, trustSignalsOf, trustValues, type RooftopTrustRow } from './trust-signals';
 
 /** Summed parts of a period (spend in dollars). Ratios are computed from these, never averaged. */
@@ -125,6 +127,40 @@ const byNameCollator = new Intl.Collator('en', { sensitivity: 'base' });
 const positionIn = (band: ReturnType<typeof peerBand>, value: number | null) =>
   band === null || value === null ? null : value < band.p25 ? 'below' : value > band.p75 ? 'above' : 'within';
 
+/** A rooftop of the overview's context. */
+interface ContextRooftop {
+  id: number;
+  name: string;
+  city: string | null;
+  state: string | null;
+  /** A connected sold-report source (platform-reported sales count). */
+  has_source: boolean;
+  /** Sales records loaded (the portal's attribution applies). */
+  has_records: boolean;
+}
+
+/** What the overview needs of an agency besides its figures: read once per change (`OverviewContexts`). */
+export interface OverviewContext {
+  organization: { id: number; name: string };
+  rule: AttributionRule;
+  settings: TrustSettings;
+  /** In name order (case ignored), then id. */
+  rooftops: ContextRooftop[];
+}
+
+/**
+ * The overview contexts one server process keeps, per organization, until a committed write names
+ * that organization (or everything; `db/change-notifications.ts`) — the agency's name, rule, trust
+ * settings and rooftops change rarely, and reading them was one of the answer's two round trips to
+ * PostgreSQL (docs/users.md "Agency overview"). The figures are computed on every request. Nothing is
+ * kept while notifications cannot arrive (`ChangeAwareCache`). The overview's route module owns one
+ * and follows `portal_data_changed` with it (routes/api/agency-overview).
+ */
+export type OverviewContexts = ChangeAwareCache<OverviewContext>;
+
+/** A context cache for `getAgencyOverview` (at most `max` agencies). */
+export const overviewContexts = (max = 1_000): OverviewContexts => new ChangeAwareCache<OverviewContext>({ max });
+
 /**
  * The overview's context (`organizationId`): the agency, its attribution rule and trust settings,
  * and its rooftops (whether each has sales records) as JSON, in one statement: each statement costs
@@ -189,36 +225,57 @@ const figuresStatement = preparedStatement<
  * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
  * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
  * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
- * Two statements (three when a rooftop has sales records): the agency with its rules and rooftops;
+ * Two statements (three when a rooftop has sales records): the agency with its rules and rooftops
+ * (`contexts`, when given, keeps it per organization until a change names it: then one statement);
  * then the figures (`figuresStatement`): the (dealership_id, date) range of each rooftop over both
  * periods in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
  * docs/performance.md "Roll-ups") summed per rooftop and period, the pacing/freshness counts and the
  * open alerts; beside it the attribution of the rooftops with sales records. Null when the
  * organization does not exist.
  */
-export async function getAgencyOverview(
+/**
+ * The agency's overview context from `contexts` when kept, else read (`contextStatement`) and kept
+ * unless a change of the organization arrived meanwhile; null when the organization does not exist.
+ */
+async function loadContext(
   db: Db,
-  { organizationId, query, now }: { organizationId: number; query: OverviewQuery; now?: Date },
-): Promise<OverviewResponse | null> {
-  // 1. The agency with its rules and rooftops, then 2. the figures and the attribution at once.
+  organizationId: number,
+  contexts: OverviewContexts | undefined,
+): Promise<OverviewContext | null> {
+  const key = String(organizationId);
+  const kept = contexts?.get(key);
+  if (kept) return kept;
+  const since = contexts?.begin() ?? 0;
   const [agency] = await contextStatement(db, { organizationId });
   if (!agency) return null;
-  const organization = { id: Number(agency.id), name: agency.name };
-  const rule = { model: agency.model, window_days: Number(agency.window_days) };
-  const settings = trustSettingsOf({
-    timeZone: agency.time_zone,
-    low: agency.pacing_low,
-    high: agency.pacing_high,
-    staleAfterHour: agency.stale_after_hour,
-  });
-  const rooftops = (typeof agency.rooftops === 'string' ? JSON.parse(agency.rooftops) : agency.rooftops) as Array<{
-    id: number;
-    name: string;
-    city: string | null;
-    state: string | null;
-    has_source: boolean;
-    has_records: boolean;
-  }>;
+  const context: OverviewContext = {
+    organization: { id: Number(agency.id), name: agency.name },
+    rule: { model: agency.model, window_days: Number(agency.window_days) },
+    settings: trustSettingsOf({
+      timeZone: agency.time_zone,
+      low: agency.pacing_low,
+      high: agency.pacing_high,
+      staleAfterHour: agency.stale_after_hour,
+    }),
+    rooftops: (typeof agency.rooftops === 'string' ? JSON.parse(agency.rooftops) : agency.rooftops) as ContextRooftop[],
+  };
+  contexts?.set(key, context, since, { organizationId, dealershipId: 0 });
+  return context;
+}
+
+export async function getAgencyOverview(
+  db: Db,
+  {
+    organizationId,
+    query,
+    now,
+    contexts,
+  }: { organizationId: number; query: OverviewQuery; now?: Date; contexts?: OverviewContexts },
+): Promise<OverviewResponse | null> {
+  // 1. The agency with its rules and rooftops (kept per change), then 2. the figures and the attribution at once.
+  const context = await loadContext(db, organizationId, contexts);
+  if (!context) return null;
+  const { organization, rule, settings, rooftops } = context;
   const range = { startDate: query.startDate, endDate: query.endDate };
   const previous = previousPeriod(range);
   const ids = rooftops.map((rooftop) => rooftop.id);

@@ -49,12 +49,16 @@ export async function loadCampaignTrust(db: Db, params: CampaignTrustParams): Pr
       // ones only), from the campaign's roll-up total (every day it has rows): as it is when the
       // total's date bounds lie inside the flight-to-yesterday window (no row read); otherwise less
       // its rows outside that window, two range probes of the (campaign_id, date) key (one with an
-      // OR would read every day of the campaign) — docs/performance.md "Roll-ups".
+      // OR would read every day of the campaign) — docs/performance.md "Roll-ups". One day past the
+      // window (between UTC midnight and the agency's, a campaign loaded through UTC yesterday) is
+      // the total's own last day (`last_day_*`, kept beside it), no row read.
       delivered: sql<[number, number] | null>`case
         when ${campaigns.campaignStatus} <> 'active' then null
         when ${totals.campaignId} is null then json_build_array(0, 0)
         when ${totals.firstDate} >= ${campaigns.startDate} and ${totals.lastDate} <= least(${campaigns.endDate}, ${yesterday}::date)
           then json_build_array(${totals.impressions}, ${totals.spend})
+        when ${totals.firstDate} >= ${campaigns.startDate} and ${totals.lastDate} = least(${campaigns.endDate}, ${yesterday}::date) + 1
+          then json_build_array(${totals.impressions} - ${totals.lastDayImpressions}, ${totals.spend} - ${totals.lastDaySpend})
         else (
         select json_build_array(${totals.impressions} - coalesce(sum(outside.impressions), 0),
           ${totals.spend} - coalesce(sum(outside.spend), 0))

@@ -13,7 +13,9 @@ import type { RouteModule } from '../../route-module';
 import { registerOperation } from '../../register';
 import { forbidden, notFound } from '../../../lib/errors';
 import { csvFileName, csvPercent, sendCsv, type CsvColumn } from '../../../lib/csv';
-import { getAgencyOverview } from '../../../repositories/agency-overview/overview';
+import { DATA_CHANGED_CHANNEL } from '../../../db/change-notifications';
+import { getAgencyOverview, overviewContexts } from '../../../repositories/agency-overview/overview';
+import { responseCacheChange } from '../../../plugins/external/http-cache';
 
 type CsvRow = {
   name: string;
@@ -69,10 +71,21 @@ async function requireAgencyAdmin(request: FastifyRequest) {
 /**
  * The agency overview (issue 23 §1) under `/api/agencies/{organization_id}/overview`: JSON, CSV
  * (`/csv`, formula-safe writer, totals row last) and PDF (`.pdf`, in the export pool). Computed on
- * every request from the daily metrics (no response cache); the tenant check, then roles 1–2.
+ * every request from the daily metrics (no response cache; the agency's context is kept per change);
+ * the tenant check, then roles 1–2.
  */
 const agencyOverviewRoutes: RouteModule = async (app, options) => {
   app.addHook('onRequest', requireAgencyAdmin);
+
+  // The agencies' contexts (name, rule, trust settings, rooftops), kept until a committed write names
+  // the organization — of every kind of data the response cache follows — or everything; the
+  // figures are computed on every request.
+  const contexts = overviewContexts();
+  const stop = await contexts.follow(app.database, DATA_CHANGED_CHANNEL, (payload) => {
+    const change = responseCacheChange(payload);
+    return change && { organizationId: change.organizationId, dealershipId: null };
+  });
+  app.addHook('onClose', async () => stop());
 
   // Report reads: from a replica when DATABASE_REPLICA_URLS is set (request.reportDb, docs/scaling.md).
   const load = async (
@@ -80,7 +93,7 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
     organizationId: number,
     query: Parameters<typeof getAgencyOverview>[1]['query'],
   ) => {
-    const overview = await getAgencyOverview(db, { organizationId, query, now: options.clock() });
+    const overview = await getAgencyOverview(db, { organizationId, query, now: options.clock(), contexts });
     if (!overview) throw notFound('Organization not found');
     return overview;
   };

@@ -1,0 +1,1 @@
+CREATE INDEX "alerts_open_dealership_idx" ON "alerts" USING btree ("dealership_id") WHERE resolved_at is null;
