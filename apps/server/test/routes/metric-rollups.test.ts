@@ -51,15 +51,22 @@ async function drift() {
     where (d.impressions, d.spend) is distinct from (r.last_day_impressions, r.last_day_spend)
       or exists (select 1 from campaign_daily_metrics m where m.campaign_id = r.campaign_id and m.date > r.last_date)
       or (r.last_date is null and exists (select 1 from campaign_daily_metrics m where m.campaign_id = r.campaign_id))`);
+  // The copy of each campaign's own row beside the totals (migration 0028): one totals row per
+  // campaign, equal fields, none for a campaign that no longer exists.
+  const campaign = await rows(sql`
+    select coalesce(c.id, r.campaign_id) campaign_id
+    from managed_campaigns c full join campaign_delivery_totals r on r.campaign_id = c.id
+    where (c.id, c.dealership_id, c.campaign_status, c.start_date, c.end_date, c.booked_impressions, c.budget)
+      is distinct from (r.campaign_id, r.dealership_id, r.campaign_status, r.start_date, r.end_date, r.booked_impressions, r.budget)`);
   // The copy of campaign_freshness beside the totals (migration 0025): equal, null without a row.
   const freshness = await rows(sql`
     select coalesce(f.campaign_id, r.campaign_id) campaign_id
     from campaign_freshness f full join campaign_delivery_totals r using (campaign_id)
     where (f.data_through, f.arrived_at) is distinct from (r.data_through, r.arrived_at)`);
-  return { daily, totals, lastDay, freshness };
+  return { daily, totals, lastDay, campaign, freshness };
 }
 
-const NONE = { daily: [], totals: [], lastDay: [], freshness: [] };
+const NONE = { daily: [], totals: [], lastDay: [], campaign: [], freshness: [] };
 
 async function someCampaign(offset = 0) {
   const [row] = await rows(sql`select id, dealership_id from managed_campaigns order by id limit 1 offset ${offset}`);
@@ -196,6 +203,48 @@ describe('metric roll-ups', () => {
     expect(await drift()).toEqual(NONE);
   });
 
+  it('keep a copy of each campaign: created, changed (rooftop, status, flight, targets), deleted', async () => {
+    const source = await someCampaign(7);
+    const [other] = await rows(sql`select id from dealerships where id <> ${source.dealershipId} order by id limit 1`);
+    await t.database.db
+      .execute(sql`insert into managed_campaigns (id, dealership_id, client_campaign_display_name, product_code, product_name,
+        campaign_type, campaign_status, start_date, end_date, budget, booked_impressions)
+      select 990001, dealership_id, 'Copy check', product_code, product_name, campaign_type, 'active', '2026-11-01',
+        '2026-11-30', 1500, 200000
+      from managed_campaigns where id = ${source.id}`);
+    expect(await drift()).toEqual(NONE);
+    await t.database.db
+      .execute(sql`update managed_campaigns set dealership_id = ${Number(other!.id)}, campaign_status = 'paused',
+      end_date = '2026-12-31', budget = null, booked_impressions = 300000 where id = 990001`);
+    expect(await drift()).toEqual(NONE);
+    const [copy] =
+      await rows(sql`select dealership_id, campaign_status, end_date::text end_date, budget, booked_impressions::int booked
+      from campaign_delivery_totals where campaign_id = 990001`);
+    expect(copy).toEqual({
+      dealership_id: Number(other!.id),
+      campaign_status: 'paused',
+      end_date: '2026-12-31',
+      budget: null,
+      booked: 300000,
+    });
+    // With daily rows and freshness, then deleted: its daily rows cascade and its totals row goes.
+    await t.database.db
+      .execute(sql`insert into campaign_daily_metrics (campaign_id, dealership_id, date, impressions, spend)
+      values (990001, ${Number(other!.id)}, '2026-11-02', 10, 1.00)`);
+    expect(await drift()).toEqual(NONE);
+    await t.database.db.execute(sql`delete from managed_campaigns where id = 990001`);
+    expect(await drift()).toEqual(NONE);
+    expect(await rows(sql`select 1 from campaign_delivery_totals where campaign_id = 990001`)).toEqual([]);
+    // The check itself sees a copy one field off (written without the trigger).
+    await t.database.db.execute(
+      sql`update campaign_delivery_totals set campaign_status = 'ended' where campaign_id = ${source.id}`,
+    );
+    expect((await drift()).campaign).toEqual([{ campaign_id: source.id }]);
+    await t.database.db.execute(sql`update campaign_delivery_totals t set campaign_status = c.campaign_status
+      from managed_campaigns c where c.id = t.campaign_id and t.campaign_id = ${source.id}`);
+    expect(await drift()).toEqual(NONE);
+  });
+
   it('keep the freshness copy through ingestion, an update, a delete and a TRUNCATE of either table', async () => {
     const campaign = await someCampaign(4);
     const [before] = await rows(
@@ -237,7 +286,7 @@ describe('metric roll-ups', () => {
     const [left] = await rows(
       sql`select (select count(*) from dealership_daily_metrics)::int daily,
         (select count(*) from campaign_delivery_totals where impressions <> 0 or spend <> 0 or first_date is not null)::int totals,
-        (select count(*) from campaign_delivery_totals)::int copies`,
+        (select count(*) from campaign_delivery_totals where data_through is not null)::int copies`,
     );
     expect(left).toEqual({ daily: 0, totals: 0, copies: Number(fresh!.n) });
     expect(await drift()).toEqual(NONE);

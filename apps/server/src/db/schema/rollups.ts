@@ -1,4 +1,4 @@
-import { date, integer, numeric, pgTable, primaryKey, bigint, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const count = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
@@ -32,31 +32,48 @@ export const dealershipDailyMetrics = pgTable(
  * delivery to date is this total less the few rows outside the flight-to-yesterday window, two
  * index probes instead of summing the flight's days.
  */
-export const campaignDeliveryTotals = pgTable('campaign_delivery_totals', {
-  campaignId: integer('campaign_id').primaryKey(),
-  impressions: count('impressions'),
-  spend: numeric('spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
-  /**
-   * Bounds of the days the campaign has rows: widened by every write, never narrowed (after a
-   * deleted day they are loose but still true). When they lie inside the flight-to-yesterday
-   * window, the total is the delivery to date without reading a row.
-   */
-  firstDate: date('first_date', { mode: 'string' }),
-  lastDate: date('last_date', { mode: 'string' }),
-  /**
-   * The campaign's delivery on `last_date` exactly (0 when that day has no row left), kept by the
-   * same triggers (migration 0027). Between UTC midnight and the agency's, a campaign loaded
-   * through UTC yesterday has one day after the pacing day; its delivery to date is then the total
-   * less this day, without reading a row (docs/performance.md "Roll-ups").
-   */
-  lastDayImpressions: count('last_day_impressions'),
-  lastDaySpend: numeric('last_day_spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
-  /**
-   * A copy of the campaign's `campaign_freshness` row (null without one), kept by statement
-   * triggers on that table (migration 0025), so the agency overview's pacing and freshness counts
-   * read one row per campaign instead of probing two tables (docs/performance.md). Read the
-   * freshness itself from `campaign_freshness`.
-   */
-  dataThrough: date('data_through', { mode: 'string' }),
-  arrivedAt: timestamp('arrived_at', { withTimezone: true }),
-});
+export const campaignDeliveryTotals = pgTable(
+  'campaign_delivery_totals',
+  {
+    campaignId: integer('campaign_id').primaryKey(),
+    /**
+     * A copy of the campaign's own row — rooftop, status, flight, booked impressions and budget —
+     * kept by statement triggers on `managed_campaigns` (migration 0028; every campaign has a totals
+     * row from its insert to its delete), so the agency overview's pacing counts read one index range
+     * of this table per rooftop and join nothing (docs/users.md "Agency overview"). Read a campaign's
+     * own fields from `managed_campaigns`.
+     */
+    dealershipId: integer('dealership_id'),
+    campaignStatus: text('campaign_status'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    bookedImpressions: bigint('booked_impressions', { mode: 'number' }),
+    budget: numeric('budget', { precision: 14, scale: 2, mode: 'number' }),
+    impressions: count('impressions'),
+    spend: numeric('spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * Bounds of the days the campaign has rows: widened by every write, never narrowed (after a
+     * deleted day they are loose but still true). When they lie inside the flight-to-yesterday
+     * window, the total is the delivery to date without reading a row.
+     */
+    firstDate: date('first_date', { mode: 'string' }),
+    lastDate: date('last_date', { mode: 'string' }),
+    /**
+     * The campaign's delivery on `last_date` exactly (0 when that day has no row left), kept by the
+     * same triggers (migration 0027). Between UTC midnight and the agency's, a campaign loaded
+     * through UTC yesterday has one day after the pacing day; its delivery to date is then the total
+     * less this day, without reading a row (docs/performance.md "Roll-ups").
+     */
+    lastDayImpressions: count('last_day_impressions'),
+    lastDaySpend: numeric('last_day_spend', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    /**
+     * A copy of the campaign's `campaign_freshness` row (null without one), kept by statement
+     * triggers on that table (migration 0025), so the agency overview's pacing and freshness counts
+     * read one row per campaign instead of probing two tables (docs/performance.md). Read the
+     * freshness itself from `campaign_freshness`.
+     */
+    dataThrough: date('data_through', { mode: 'string' }),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+  },
+  (t) => [index('campaign_delivery_totals_dealership_idx').on(t.dealershipId)],
+);
