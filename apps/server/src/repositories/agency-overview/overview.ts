@@ -217,23 +217,6 @@ const figuresStatement = preparedStatement<
 );
 
 /**
- * The agency overview (issue 23 §1): every rooftop of the organization with impressions, clicks,
- * CTR, spend, leads, calls, attributed sales (null without a sales source, as the reports show '-'),
- * cost per lead and per sale over `startDate`..`endDate` and the previous period of the same length;
- * the daily impressions of the range (sparkline); pacing, alerts and freshness (issue 21's slot,
- * `trustSignalsOf`); the totals row of the rows shown, ratios recomputed from the
- * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
- * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
- * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
- * Two statements (three when a rooftop has sales records): the agency with its rules and rooftops
- * (`contexts`, when given, keeps it per organization until a change names it: then one statement);
- * then the figures (`figuresStatement`): the (dealership_id, date) range of each rooftop over both
- * periods in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
- * docs/performance.md "Roll-ups") summed per rooftop and period, the pacing/freshness counts and the
- * open alerts; beside it the attribution of the rooftops with sales records. Null when the
- * organization does not exist.
- */
-/**
  * The agency's overview context from `contexts` when kept, else read (`contextStatement`) and kept
  * unless a change of the organization arrived meanwhile; null when the organization does not exist.
  */
@@ -263,6 +246,24 @@ async function loadContext(
   return context;
 }
 
+/**
+ * The agency overview (issue 23 §1): every rooftop of the organization with impressions, clicks,
+ * CTR, spend, leads, calls, attributed sales (null without a sales source, as the reports show '-'),
+ * cost per lead and per sale over `startDate`..`endDate` and the previous period of the same length;
+ * the daily impressions of the range (sparkline); pacing, alerts and freshness (issue 21's slot,
+ * `trustSignalsOf`); the totals row of the rows shown, ratios recomputed from the
+ * summed parts; and the agency's percentile bands of CTR and cost per lead among rooftops with
+ * impressions (leads) in the range — only when at least 5 are comparable. `q` filters rows by name
+ * (the bands stay the agency's); rows are ordered by `sort`/`desc`, nulls last, then by name.
+ * Two statements (three when a rooftop has sales records): the agency with its rules and rooftops
+ * (`contexts`, when given, keeps it per organization until a committed write names the agency, in
+ * this process at once and in others when PostgreSQL's notification arrives: then one statement);
+ * then the figures (`figuresStatement`): the (dealership_id, date) range of each rooftop over both
+ * periods in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
+ * docs/performance.md "Roll-ups") summed per rooftop and period, the pacing/freshness counts and the
+ * open alerts; beside it the attribution of the rooftops with sales records. Null when the
+ * organization does not exist.
+ */
 export async function getAgencyOverview(
   db: Db,
   {

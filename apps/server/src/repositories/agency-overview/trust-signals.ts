@@ -55,8 +55,9 @@ export function trustValues(organizationId: number, settings: TrustSettings, now
  * `campaign_delivery_totals`: beside each campaign's delivery, triggers keep a copy of its freshness
  * (migration 0025) and of its own row — rooftop, status, flight, targets (migration 0028) — so the
  * counts read one index range per rooftop and join nothing (a join to `managed_campaigns` cost 1.7 ms
- * of 4 at full scale). Totals without date bounds (the campaign has no rows): delivery 0. Rows outside the flight-to-yesterday window are subtracted from the total, each
- * side only when the total's date bounds cross it. One day after the pacing day is common — between
+ * of 4 at full scale). Totals without date bounds (the campaign has no rows): delivery 0. Rows
+ * outside the flight-to-yesterday window are subtracted from the total, each side only when the
+ * total's date bounds cross it. One day after the pacing day is common — between
  * UTC midnight and the agency's, every campaign loaded through UTC yesterday has it — and is taken
  * from the totals row itself (`last_day_*`, migration 0027) instead of a probe per campaign (1,000
  * probes, two thirds of the statement's time at full scale, docs/users.md "Agency overview"); more
