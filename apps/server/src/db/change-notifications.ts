@@ -45,8 +45,8 @@ export const UNWATCHED_TABLES = [
   // report answers the response cache keeps do not carry them), and by the PDF, built on request.
   'annotations',
   // Roll-ups of campaign_daily_metrics (issue 24 §2), written by its triggers in the same statement,
-  // and the totals' copy of campaign_freshness, written by that table's: the written table's own
-  // notification already names every tenant they change.
+  // and the totals' copies of campaign_freshness and managed_campaigns, written by those tables': the
+  // written table's own notification already names every tenant they change.
   'dealership_daily_metrics',
   'campaign_delivery_totals',
 ] as const;
