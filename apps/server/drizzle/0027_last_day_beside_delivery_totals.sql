@@ -6,7 +6,14 @@ ALTER TABLE "campaign_delivery_totals" ADD COLUMN "last_day_spend" numeric(16, 2
 -- campaign with the newest day among them (d) and its delivery on that day; under the row lock of
 -- ON CONFLICT (the newest committed totals row, t): a newer day than t.last_date starts the last day
 -- afresh (no row can exist on it: last_date bounds every row), the same day adds, an older day leaves
--- it. Only commutative additions under that lock, so concurrent writers of one campaign stay exact.
+-- it (portal_last_day). Only commutative additions under that lock, so concurrent writers of one
+-- campaign stay exact.
+CREATE FUNCTION portal_last_day(kept_date date, kept numeric, added_date date, added numeric) RETURNS numeric
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN kept_date IS NULL OR added_date > kept_date THEN added
+    WHEN added_date = kept_date THEN kept + added ELSE kept END
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION portal_rollup_metrics_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO dealership_daily_metrics AS t (dealership_id, date, impressions, clicks, spend, leads, calls, sales)
@@ -22,10 +29,8 @@ BEGIN
   GROUP BY campaign_id ORDER BY campaign_id
   ON CONFLICT (campaign_id) DO UPDATE SET impressions = t.impressions + excluded.impressions, spend = t.spend + excluded.spend,
     first_date = least(t.first_date, excluded.first_date), last_date = greatest(t.last_date, excluded.last_date),
-    last_day_impressions = CASE WHEN t.last_date IS NULL OR excluded.last_date > t.last_date THEN excluded.last_day_impressions
-      WHEN excluded.last_date = t.last_date THEN t.last_day_impressions + excluded.last_day_impressions ELSE t.last_day_impressions END,
-    last_day_spend = CASE WHEN t.last_date IS NULL OR excluded.last_date > t.last_date THEN excluded.last_day_spend
-      WHEN excluded.last_date = t.last_date THEN t.last_day_spend + excluded.last_day_spend ELSE t.last_day_spend END;
+    last_day_impressions = portal_last_day(t.last_date, t.last_day_impressions, excluded.last_date, excluded.last_day_impressions),
+    last_day_spend = portal_last_day(t.last_date, t.last_day_spend, excluded.last_date, excluded.last_day_spend);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -54,14 +59,14 @@ BEGIN
   ) d GROUP BY campaign_id ORDER BY campaign_id
   ON CONFLICT (campaign_id) DO UPDATE SET impressions = t.impressions + excluded.impressions, spend = t.spend + excluded.spend,
     first_date = least(t.first_date, excluded.first_date), last_date = greatest(t.last_date, excluded.last_date),
-    last_day_impressions = CASE WHEN t.last_date IS NULL OR excluded.last_date > t.last_date THEN excluded.last_day_impressions
-      WHEN excluded.last_date = t.last_date THEN t.last_day_impressions + excluded.last_day_impressions ELSE t.last_day_impressions END,
-    last_day_spend = CASE WHEN t.last_date IS NULL OR excluded.last_date > t.last_date THEN excluded.last_day_spend
-      WHEN excluded.last_date = t.last_date THEN t.last_day_spend + excluded.last_day_spend ELSE t.last_day_spend END;
+    last_day_impressions = portal_last_day(t.last_date, t.last_day_impressions, excluded.last_date, excluded.last_day_impressions),
+    last_day_spend = portal_last_day(t.last_date, t.last_day_spend, excluded.last_date, excluded.last_day_spend);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- A delete never moves the bounds; it takes its rows of last_date off that day.
+-- A delete takes its rows off the campaign's totals row (never moving its bounds; its rows of
+-- last_date off that day). It only updates: the row exists while the campaign has rows, and with the
+-- campaign itself deleted there is none left to change.
 CREATE OR REPLACE FUNCTION portal_rollup_metrics_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO dealership_daily_metrics AS t (dealership_id, date, impressions, clicks, spend, leads, calls, sales)
@@ -70,16 +75,20 @@ BEGIN
   ON CONFLICT (dealership_id, date) DO UPDATE SET impressions = t.impressions + excluded.impressions,
     clicks = t.clicks + excluded.clicks, spend = t.spend + excluded.spend, leads = t.leads + excluded.leads,
     calls = t.calls + excluded.calls, sales = t.sales + excluded.sales;
-  INSERT INTO campaign_delivery_totals AS t (campaign_id, impressions, spend, last_date, last_day_impressions, last_day_spend)
-  SELECT campaign_id, -sum(impressions), -sum(spend), max(date),
-    -coalesce(sum(impressions) FILTER (WHERE date = newest), 0), -coalesce(sum(spend) FILTER (WHERE date = newest), 0)
-  FROM (SELECT campaign_id, date, impressions, spend, max(date) OVER (PARTITION BY campaign_id) newest FROM portal_rollup_old) d
-  GROUP BY campaign_id ORDER BY campaign_id
-  ON CONFLICT (campaign_id) DO UPDATE SET impressions = t.impressions + excluded.impressions, spend = t.spend + excluded.spend,
-    last_day_impressions = CASE WHEN excluded.last_date = t.last_date
-      THEN t.last_day_impressions + excluded.last_day_impressions ELSE t.last_day_impressions END,
-    last_day_spend = CASE WHEN excluded.last_date = t.last_date
-      THEN t.last_day_spend + excluded.last_day_spend ELSE t.last_day_spend END;
+  -- Rows locked in key order first, as the upserts do, so concurrent writers cannot deadlock.
+  PERFORM 1 FROM campaign_delivery_totals WHERE campaign_id IN (SELECT campaign_id FROM portal_rollup_old)
+    ORDER BY campaign_id FOR UPDATE;
+  UPDATE campaign_delivery_totals t SET impressions = t.impressions - d.impressions, spend = t.spend - d.spend,
+    last_day_impressions = portal_last_day(t.last_date, t.last_day_impressions, d.last_date, -d.last_day_impressions),
+    last_day_spend = portal_last_day(t.last_date, t.last_day_spend, d.last_date, -d.last_day_spend)
+  FROM (
+    SELECT campaign_id, sum(impressions) impressions, sum(spend) spend, max(date) last_date,
+      coalesce(sum(impressions) FILTER (WHERE date = newest), 0) last_day_impressions,
+      coalesce(sum(spend) FILTER (WHERE date = newest), 0) last_day_spend
+    FROM (SELECT campaign_id, date, impressions, spend, max(date) OVER (PARTITION BY campaign_id) newest FROM portal_rollup_old) o
+    GROUP BY campaign_id
+  ) d
+  WHERE t.campaign_id = d.campaign_id;
   RETURN NULL;
 END $$;
 --> statement-breakpoint

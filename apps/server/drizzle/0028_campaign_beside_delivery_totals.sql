@@ -9,7 +9,8 @@ CREATE INDEX "campaign_delivery_totals_dealership_idx" ON "campaign_delivery_tot
 -- impressions and budget, kept by statement triggers on managed_campaigns in the same statement:
 -- every campaign has a totals row from its insert to its delete, so the agency overview's pacing
 -- counts read one index range of this table per rooftop and join nothing (src/db/schema/rollups.ts).
--- A campaign's delete removes its row after the cascade of its daily metrics has zeroed it.
+-- A campaign's delete removes its row; the delete trigger of its daily metrics (migration 0027), which
+-- the cascade may run after it, only updates rows and leaves it gone.
 CREATE FUNCTION portal_copy_campaign_upsert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO campaign_delivery_totals AS t (campaign_id, dealership_id, campaign_status, start_date, end_date, booked_impressions, budget)
@@ -34,35 +35,6 @@ CREATE TRIGGER portal_campaign_copy_update AFTER UPDATE ON managed_campaigns REF
 --> statement-breakpoint
 CREATE TRIGGER portal_campaign_copy_delete AFTER DELETE ON managed_campaigns REFERENCING OLD TABLE AS portal_campaign_old
   FOR EACH STATEMENT EXECUTE FUNCTION portal_copy_campaign_delete();
---> statement-breakpoint
--- A delete of daily rows takes them off the campaign's totals row; with the campaign itself deleted
--- (the cascade of its delete, whose statement trigger may run first) there is no row left to change.
-CREATE OR REPLACE FUNCTION portal_rollup_metrics_delete() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO dealership_daily_metrics AS t (dealership_id, date, impressions, clicks, spend, leads, calls, sales)
-  SELECT dealership_id, date, -sum(impressions), -sum(clicks), -sum(spend), -sum(leads), -sum(calls), -sum(sales)
-  FROM portal_rollup_old GROUP BY dealership_id, date ORDER BY dealership_id, date
-  ON CONFLICT (dealership_id, date) DO UPDATE SET impressions = t.impressions + excluded.impressions,
-    clicks = t.clicks + excluded.clicks, spend = t.spend + excluded.spend, leads = t.leads + excluded.leads,
-    calls = t.calls + excluded.calls, sales = t.sales + excluded.sales;
-  -- Rows locked in key order first, as the upserts do, so concurrent writers cannot deadlock.
-  PERFORM 1 FROM campaign_delivery_totals WHERE campaign_id IN (SELECT campaign_id FROM portal_rollup_old)
-    ORDER BY campaign_id FOR UPDATE;
-  UPDATE campaign_delivery_totals t SET impressions = t.impressions - d.impressions, spend = t.spend - d.spend,
-    last_day_impressions = CASE WHEN d.last_date = t.last_date
-      THEN t.last_day_impressions - d.last_day_impressions ELSE t.last_day_impressions END,
-    last_day_spend = CASE WHEN d.last_date = t.last_date
-      THEN t.last_day_spend - d.last_day_spend ELSE t.last_day_spend END
-  FROM (
-    SELECT campaign_id, sum(impressions) impressions, sum(spend) spend, max(date) last_date,
-      coalesce(sum(impressions) FILTER (WHERE date = newest), 0) last_day_impressions,
-      coalesce(sum(spend) FILTER (WHERE date = newest), 0) last_day_spend
-    FROM (SELECT campaign_id, date, impressions, spend, max(date) OVER (PARTITION BY campaign_id) newest FROM portal_rollup_old) o
-    GROUP BY campaign_id
-  ) d
-  WHERE t.campaign_id = d.campaign_id;
-  RETURN NULL;
-END $$;
 --> statement-breakpoint
 -- A TRUNCATE of the daily metrics empties the roll-ups; each campaign's row comes back with its copies.
 CREATE OR REPLACE FUNCTION portal_rollup_metrics_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
