@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { addDays, operationList, type AuditEvent, type AuditLogQuery } from '@portal/contracts';
+import { addDays, operationList, ROLE_PLATFORM_STAFF, type AuditEvent, type AuditLogQuery } from '@portal/contracts';
 import type { Db } from '../db/client';
-import { auditEvents } from '../db/schema';
+import { auditEvents, users } from '../db/schema';
 
 /**
  * The audit log's reads and its retention (issue 23 §3, docs/users.md "Audit log"). Rows are
@@ -21,14 +21,36 @@ export const auditActionLabels: ReadonlyMap<string, string> = new Map(
   operationList.filter((operation) => operation.method !== 'GET').map((operation) => [operation.id, operation.summary]),
 );
 
+/**
+ * Who reads the log: platform staff see every actor; an agency administrator never sees a staff
+ * account (docs/users.md "Roles"): a staff member's rows show as "Platform staff", without user id
+ * or address, staff are not offered in the user filter, and filtering by a staff id finds nothing.
+ */
+export type AuditViewer = 'staff' | 'agency';
+
+/** The label an agency administrator sees for a platform staff actor. */
+export const STAFF_ACTOR_LABEL = 'Platform staff';
+
+/** The ids of the platform staff accounts (a handful), for the agency viewer's masking. */
+async function staffIds(db: Db, viewer: AuditViewer): Promise<ReadonlySet<number>> {
+  if (viewer === 'staff') return new Set();
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.roleId, ROLE_PLATFORM_STAFF));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The filters of a log read: an organization (null: every row, platform staff), user, action, UTC days. */
 function conditions(
   organizationId: number | null,
   query: Omit<AuditLogQuery, 'pageIndex' | 'pageSize'>,
+  hidden: ReadonlySet<number> = new Set(),
 ): SQL | undefined {
   return and(
     organizationId === null ? undefined : eq(auditEvents.organizationId, organizationId),
-    query.user_id === undefined ? undefined : eq(auditEvents.userId, query.user_id),
+    query.user_id === undefined
+      ? undefined
+      : hidden.has(query.user_id)
+        ? sql`false`
+        : eq(auditEvents.userId, query.user_id),
     query.action === undefined ? undefined : eq(auditEvents.action, query.action),
     query.from === undefined ? undefined : gte(auditEvents.at, new Date(`${query.from}T00:00:00Z`)),
     query.to === undefined ? undefined : lt(auditEvents.at, new Date(`${addDays(query.to, 1)}T00:00:00Z`)),
@@ -37,13 +59,15 @@ function conditions(
 
 type AuditRow = typeof auditEvents.$inferSelect;
 
-function toEvent(row: AuditRow): AuditEvent {
+/** A row as the API serves it; an actor among `hidden` (staff, for an agency viewer) shows as "Platform staff". */
+function toEvent(row: AuditRow, hidden: ReadonlySet<number>): AuditEvent {
+  const masked = row.userId !== null && hidden.has(row.userId);
   return {
     id: row.id,
     at: row.at.toISOString(),
-    user_id: row.userId,
-    user_email: row.userEmail,
-    client_address: row.clientAddress,
+    user_id: masked ? null : row.userId,
+    user_email: masked ? STAFF_ACTOR_LABEL : row.userEmail,
+    client_address: masked ? null : row.clientAddress,
     organization_id: row.organizationId,
     dealership_id: row.dealershipId,
     action: row.action,
@@ -57,12 +81,14 @@ function toEvent(row: AuditRow): AuditEvent {
 /**
  * A page of the log, newest first, with the total and what the filters offer: the actions of the
  * registry and the users who appear in this organization's log (every user for staff's whole log).
+ * `viewer` 'agency' masks staff actors (`AuditViewer`).
  */
 export async function listAuditEvents(
   db: Db,
-  { organizationId, query }: { organizationId: number | null; query: AuditLogQuery },
+  { organizationId, query, viewer }: { organizationId: number | null; query: AuditLogQuery; viewer: AuditViewer },
 ) {
-  const where = conditions(organizationId, query);
+  const hidden = await staffIds(db, viewer);
+  const where = conditions(organizationId, query, hidden);
   const [rows, [{ total } = { total: 0 }], people] = await Promise.all([
     db
       .select()
@@ -88,12 +114,14 @@ export async function listAuditEvents(
       .limit(500),
   ]);
   return {
-    data: rows.map(toEvent),
+    data: rows.map((row) => toEvent(row, hidden)),
     total,
     actions: [...auditActionLabels]
       .map(([id, label]) => ({ id, label }))
       .sort((a, b) => a.label.localeCompare(b.label)),
-    users: people.flatMap((p) => (p.id === null || p.email === null ? [] : [{ id: p.id, email: p.email }])),
+    users: people.flatMap((p) =>
+      p.id === null || p.email === null || hidden.has(p.id) ? [] : [{ id: p.id, email: p.email }],
+    ),
   };
 }
 
@@ -103,9 +131,16 @@ export async function* auditEventBatches(
   {
     organizationId,
     query,
+    viewer,
     batch = 1000,
-  }: { organizationId: number | null; query: Omit<AuditLogQuery, 'pageIndex' | 'pageSize'>; batch?: number },
+  }: {
+    organizationId: number | null;
+    query: Omit<AuditLogQuery, 'pageIndex' | 'pageSize'>;
+    viewer: AuditViewer;
+    batch?: number;
+  },
 ): AsyncGenerator<AuditEvent[]> {
+  const hidden = await staffIds(db, viewer);
   let before: { at: Date; id: number } | null = null;
   for (;;) {
     const cursor: { at: Date; id: number } | null = before;
@@ -114,7 +149,7 @@ export async function* auditEventBatches(
       .from(auditEvents)
       .where(
         and(
-          conditions(organizationId, query),
+          conditions(organizationId, query, hidden),
           cursor === null
             ? undefined
             : sql`(${auditEvents.at}, ${auditEvents.id}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`,
@@ -123,7 +158,7 @@ export async function* auditEventBatches(
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(batch);
     if (rows.length === 0) return;
-    yield rows.map(toEvent);
+    yield rows.map((row) => toEvent(row, hidden));
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
     before = { at: last.at, id: last.id };

@@ -172,6 +172,32 @@ describe('reading the log', () => {
     expect(csv.body).toContain('agency@demo.test');
   });
 
+  it('an agency administrator never sees a staff account: staff rows show as "Platform staff", without id or address', async () => {
+    const staffMe = (await t.app.inject({ method: 'GET', url: '/api/me', headers: authHeaders(staff) })).json();
+    const read = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: authHeaders(cookie) });
+    // The staff's refused addEmailDomain (first test) is recorded in agency 1, staff's own agency in the demo.
+    const asAdmin = (await read('/api/agencies/1/audit-log?action=addEmailDomain', agency)).json();
+    const staffRow = asAdmin.data.find((r: { status: number }) => r.status === 400);
+    expect(staffRow).toMatchObject({ user_id: null, user_email: 'Platform staff', client_address: null });
+    expect(JSON.stringify(asAdmin)).not.toContain('staff@demo.test');
+    expect(asAdmin.users.map((u: { id: number }) => u.id)).not.toContain(staffMe.id);
+    const whole = (await read('/api/agencies/1/audit-log?pageSize=200', agency)).json();
+    expect(JSON.stringify(whole)).not.toContain('staff@demo.test');
+    expect(whole.data.some((r: { user_email: string }) => r.user_email === 'Platform staff')).toBe(true);
+    // Filtering by a staff id finds nothing (it would tell the id is a staff account's).
+    expect((await read(`/api/agencies/1/audit-log?user_id=${staffMe.id}`, agency)).json().total).toBe(0);
+    const csv = await read('/api/agencies/1/audit-log/csv?action=addEmailDomain', agency);
+    expect(csv.body).not.toContain('staff@demo.test');
+    expect(csv.body).toContain('Platform staff');
+    // Staff themselves see who it was, in the agency's log and in the whole log.
+    const asStaff = (await read('/api/agencies/1/audit-log?action=addEmailDomain', staff)).json();
+    expect(asStaff.data.find((r: { status: number }) => r.status === 400)).toMatchObject({
+      user_id: staffMe.id,
+      user_email: 'staff@demo.test',
+    });
+    expect((await read('/api/admin/audit-log?pageSize=200', staff)).body).toContain('staff@demo.test');
+  });
+
   it('a dealership user and another agency’s administrator cannot read it; staff read everything', async () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/agencies/1/audit-log', headers: authHeaders(dealer) }))

@@ -10,7 +10,7 @@ import type { RouteModule } from '../../route-module';
 import { registerOperation } from '../../register';
 import { forbidden } from '../../../lib/errors';
 import { sendCsv, type CsvColumn } from '../../../lib/csv';
-import { auditEventBatches, listAuditEvents } from '../../../repositories/audit';
+import { auditEventBatches, listAuditEvents, type AuditViewer } from '../../../repositories/audit';
 
 /** The CSV columns of the audit log (`at` in UTC, ISO 8601). */
 const auditCsvColumns: Array<CsvColumn<AuditEvent>> = [
@@ -35,6 +35,10 @@ const fileDay = (now: Date) => now.toISOString().slice(0, 10);
  * 403 for a dealership user), every row for platform staff (`/api/admin/audit-log`, role 1). Filters:
  * user, action, UTC days `from`..`to`; newest first. The CSV goes through the formula-safe writer.
  */
+/** Staff read every actor; an agency administrator never sees a staff account (`AuditViewer`). */
+const viewerOf = (request: FastifyRequest): AuditViewer =>
+  request.user?.role_id === ROLE_PLATFORM_STAFF ? 'staff' : 'agency';
+
 const auditRoutes: RouteModule = async (app) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const url = request.routeOptions.url ?? '';
@@ -49,7 +53,11 @@ const auditRoutes: RouteModule = async (app) => {
 
   /** `GET .../audit-log?user_id&action&from&to&pageIndex&pageSize` → `{ data, total, actions, users }`. */
   registerOperation(app, auditOperations.listAuditLog, async (request) =>
-    listAuditEvents(app.db, { organizationId: request.params.organization_id, query: request.query }),
+    listAuditEvents(app.db, {
+      organizationId: request.params.organization_id,
+      query: request.query,
+      viewer: viewerOf(request),
+    }),
   );
 
   /** `GET .../audit-log/csv?user_id&action&from&to` → text/csv of every matching row, newest first. */
@@ -57,13 +65,17 @@ const auditRoutes: RouteModule = async (app) => {
     sendCsv(reply, {
       fileName: `audit-log_agency-${request.params.organization_id}_${fileDay(app.clock())}.csv`,
       columns: auditCsvColumns,
-      slices: auditEventBatches(app.db, { organizationId: request.params.organization_id, query: request.query }),
+      slices: auditEventBatches(app.db, {
+        organizationId: request.params.organization_id,
+        query: request.query,
+        viewer: viewerOf(request),
+      }),
     }),
   );
 
   /** `GET /api/admin/audit-log?…` (platform staff) → every agency's rows and those of no agency. */
   registerOperation(app, auditOperations.listAllAuditLog, async (request) =>
-    listAuditEvents(app.db, { organizationId: null, query: request.query }),
+    listAuditEvents(app.db, { organizationId: null, query: request.query, viewer: 'staff' }),
   );
 
   /** `GET /api/admin/audit-log/csv?…` (platform staff) → text/csv of every matching row. */
@@ -71,7 +83,7 @@ const auditRoutes: RouteModule = async (app) => {
     sendCsv(reply, {
       fileName: `audit-log_all_${fileDay(app.clock())}.csv`,
       columns: auditCsvColumns,
-      slices: auditEventBatches(app.db, { organizationId: null, query: request.query }),
+      slices: auditEventBatches(app.db, { organizationId: null, query: request.query, viewer: 'staff' }),
     }),
   );
 };
