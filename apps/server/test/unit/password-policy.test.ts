@@ -19,8 +19,19 @@ describe('password policy (issue 23 §2, ASVS 2.1.1, 2.1.7)', () => {
     expect(passwordProblem('aaaaaaaaaaaaaaaa')).not.toBeNull();
     expect(passwordProblem('abcdefghijklmnop')).not.toBeNull();
     expect(passwordProblem('zeldakowalski', ['zelda.kowalski@dealer.test', 'Zelda Kowalski'])).toBe(
-      userMessages.passwordGuessable,
+      userMessages.passwordPersonal,
     );
+  });
+
+  it('refuses a password that contains the user’s name or email name part, whatever the case, spaces or punctuation', () => {
+    const inputs = ['qa.dealer1@example.test', 'QA Dealer One'];
+    // Accepted by zxcvbn alone (QA, 2026-11-29): its case and suffix made the estimate high enough.
+    expect(passwordProblem('QADealerOne2026!', inputs)).toBe(userMessages.passwordPersonal);
+    expect(passwordProblem('qadealerone2026', inputs)).toBe(userMessages.passwordPersonal);
+    expect(passwordProblem('QA-Dealer-1-harbor', inputs)).toBe(userMessages.passwordPersonal);
+    // Other people's names, and a password without the user's own, stay the other rules' business.
+    expect(passwordProblem('Tangerine-Mailbox-Orbit-42', inputs)).toBeNull();
+    expect(passwordProblem('QADealerOne2026!', ['zelda.kowalski@dealer.test', 'Zelda Kowalski'])).toBeNull();
   });
 
   it('accepts long unusual passwords and passphrases', () => {

@@ -24,6 +24,8 @@ export const userMessages = {
   passwordBreached: 'This password appears in lists of breached passwords. Choose another one.',
   passwordGuessable:
     'This password is too easy to guess (common words, names, sequences or repeats). Choose another one.',
+  /** The server's answer when the password contains the user's name or their email's name part. */
+  passwordPersonal: 'This password contains your name or email address. Choose another one.',
   emailInvalid: 'Enter one email address, such as name@example.com',
   dealershipsRequired: 'Choose at least one dealership for a dealership user',
   dealershipsUnknown: 'One of these dealerships is not of this agency',
