@@ -178,7 +178,16 @@ test('the agency overview lists every rooftop with totals and links each to its 
 
   // The audit log shows what this run did (the invitation of the first test), filtered in the URL.
   await page.goto('/dashboard/agency/1/audit-log?action=inviteUser');
-  await expect(page.getByRole('table', { name: 'Audit log' })).toContainText('quinn.rivers@dealer.test');
+  const log = page.getByRole('table', { name: 'Audit log' });
+  await expect(log).toContainText('quinn.rivers@dealer.test');
+  // Times in UTC, as the day filters and the CSV; every outcome shown whole (a badge cut "Refused (404)" off).
+  await expect(log.getByRole('columnheader', { name: 'When (UTC)' })).toBeVisible();
+  const outcomes = log.locator('tbody tr td:nth-child(5)');
+  await expect(outcomes.first()).toHaveText(/^(Done|Refused \(\d{3}\))$/);
+  for (const cell of await outcomes.all())
+    expect(await cell.evaluate((td) => td.scrollWidth <= td.clientWidth && td.getBoundingClientRect().width > 0)).toBe(
+      true,
+    );
   await shot(page, 'audit-log');
   await expectAccessible(page, 'audit log');
 });

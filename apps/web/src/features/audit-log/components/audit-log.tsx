@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { formatDateTime, formatInteger } from '@portal/contracts';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -128,7 +128,8 @@ export function AuditLog({ organizationId }: { organizationId: number }) {
           <PlainTable highlightOnHover aria-label="Audit log" fz="sm">
             <PlainThead>
               <PlainTr>
-                <PlainTh>When</PlainTh>
+                {/* UTC, as the day filters and the CSV: a local time near midnight fell on another day than the filter's. */}
+                <PlainTh>When (UTC)</PlainTh>
                 <PlainTh>User</PlainTh>
                 <PlainTh>Action</PlainTh>
                 <PlainTh>Target</PlainTh>
@@ -140,14 +141,15 @@ export function AuditLog({ organizationId }: { organizationId: number }) {
             <PlainTbody>
               {data.map((row) => (
                 <PlainTr key={row.id}>
-                  <PlainTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at)}</PlainTd>
+                  <PlainTd style={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.at, 'UTC')}</PlainTd>
                   <PlainTd>{row.user_email ?? 'Anonymous'}</PlainTd>
                   <PlainTd>{row.action_label}</PlainTd>
                   <PlainTd>{row.target ?? '—'}</PlainTd>
-                  <PlainTd>
-                    <Badge variant="light" color={row.status < 400 ? 'green' : 'red'}>
+                  <PlainTd style={{ whiteSpace: 'nowrap' }}>
+                    {/* Plain text, not a Badge: a badge's label shrinks with a narrow column and cut the status off. */}
+                    <Text size="sm" fw={600} c={row.status < 400 ? undefined : 'red.9'} span>
                       {row.status < 400 ? 'Done' : `Refused (${row.status})`}
-                    </Badge>
+                    </Text>
                   </PlainTd>
                   <PlainTd style={{ maxWidth: 360, overflowWrap: 'anywhere' }}>{row.summary || '—'}</PlainTd>
                   <PlainTd>{row.client_address ?? '—'}</PlainTd>
@@ -158,7 +160,7 @@ export function AuditLog({ organizationId }: { organizationId: number }) {
         )}
         <Group justify="space-between" mt="md">
           <Text size="sm" c="dimmed">
-            {formatInteger(total)} rows · page {pageIndex + 1} of {pages}
+            {formatInteger(total)} {total === 1 ? 'row' : 'rows'} · page {pageIndex + 1} of {pages}
           </Text>
           <Group gap="xs">
             <Button
