@@ -20,7 +20,7 @@ export type RenderTask =
   | { kind: 'month-over-month-pdf'; dealershipName: string; data: MonthOverMonthResponse; brand?: PdfBrand }
   | { kind: 'month-over-month-xlsx'; data: MonthOverMonthResponse; brand?: SheetBrand }
   | { kind: 'xlsx'; sheets: Array<{ name: string; table: ReportTable }> }
-  | { kind: 'agency-overview-pdf'; data: OverviewResponse; brand?: PdfBrand };
+  | { kind: 'agency-overview-pdf'; data: OverviewResponse; brand?: PdfBrand; filter?: string };
 
 /** Builds the file of a task: the bytes of a PDF or an .xlsx workbook. */
 export async function renderTask(task: RenderTask): Promise<Buffer> {
@@ -36,7 +36,7 @@ export async function renderTask(task: RenderTask): Promise<Buffer> {
     case 'xlsx':
       return toXlsx(task.sheets);
     case 'agency-overview-pdf':
-      return buildAgencyOverviewPdf(task.data, task.brand);
+      return buildAgencyOverviewPdf(task.data, task.brand, task.filter);
   }
 }
 

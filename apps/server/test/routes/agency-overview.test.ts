@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, ctrPercent, localDate, previousPeriod, type OverviewResponse } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { getAgencyOverview, peerBand } from '../../src/repositories/agency-overv
 import { loadCampaignTrust, loadTrustSettings } from '../../src/repositories/trust';
 import { TEST_NOW } from '../constants';
 import { authHeaders, build, login, readDemoFile, type TestContext } from '../helper';
+import { pdfText } from '../pdf-text';
 
 /** Issue 23 §1: the agency overview, checked against the ingestion files the demo was loaded from. */
 
@@ -303,6 +305,21 @@ describe('agency overview', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // A filtered PDF names its filter under the title (QA: it read as the whole agency).
+    const filtered = await t.app.inject({
+      method: 'GET',
+      url: `/api/agencies/1/overview.pdf?${query}&q=ancira`,
+      headers: authHeaders(agency),
+    });
+    expect(filtered.statusCode).toBe(200);
+    // OVERVIEW_PDF_OUT=file keeps the filtered PDF to look at (pdftoppm -png).
+    if (process.env.OVERVIEW_PDF_OUT) fs.writeFileSync(process.env.OVERVIEW_PDF_OUT, filtered.rawPayload);
+    const shown = (await get(`${query}&q=ancira`)).json() as OverviewResponse;
+    expect(shown.rows.length).toBeLessThan(shown.rooftops);
+    expect(pdfText(filtered.rawPayload)).toContain(
+      `Rooftops whose name contains “ancira”: ${shown.rows.length} of ${shown.rooftops}`,
+    );
+    expect(pdfText(pdf.rawPayload)).not.toContain('Rooftops whose name contains');
     const dealer = await login(t.app, 'dealer@demo.test');
     expect((await get(query, dealer)).statusCode).toBe(403);
     expect((await get('startDate=2026-11-14&endDate=2026-10-01')).statusCode).toBe(400);

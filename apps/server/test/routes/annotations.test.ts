@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInZone, type Annotation } from '@portal/contracts';
 import { userDealerships, users } from '../../src/db/schema';
@@ -10,6 +7,7 @@ import { hashPassword } from '../../src/repositories/auth';
 import { createOtherTenant, OTHER } from '../factories/other-tenant';
 import { createSelfServiceFixture } from '../factories/self-service';
 import { authHeaders, build, login, writeFiles, type TestContext } from '../helper';
+import { pdfText } from '../pdf-text';
 
 /**
  * Issue 21 §4: notes on a date. CRUD under a dealership's path, who may change a note (its author,
@@ -250,17 +248,6 @@ describe('automatic notes', () => {
     ).toBe(404);
   });
 });
-
-/** The PDF's text as poppler's pdftotext reads it. */
-function pdfText(pdf: Buffer): string {
-  const file = path.join(os.tmpdir(), `annotations-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, pdf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-']).toString();
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-}
 
 describe('notes in the report PDF', () => {
   it('lists the notes of the range under the daily charts, numbered as the markers', async () => {

@@ -39,9 +39,10 @@ export function changeText(current: number | null, previous: number | null): str
  * The agency overview as a PDF (issue 23 §1): cards of the totals with their change from the
  * previous period, then one row per rooftop and the totals row; pacing, alerts and freshness say
  * 'Not available' until issue 21 feeds them. Laid out by `renderPdf` like every portal PDF (so it
- * gets the agency branding of issue 20 with the rest).
+ * gets the agency branding of issue 20 with the rest). `filter`: the page's name filter (`q`), named
+ * under the title with how many of the agency's rooftops it kept.
  */
-export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand): Promise<Buffer> {
+export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand, filter?: string): Promise<Buffer> {
   const t = data.totals.current;
   const p = data.totals.previous;
   const card = (label: string, value: string, now: number | null, before: number | null) => {
@@ -79,6 +80,8 @@ export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand)
         data.previous_range.startDate,
         data.previous_range.endDate,
       )}`,
+      // The page's name filter, so a filtered PDF does not read as the whole agency.
+      ...(filter ? [`Rooftops whose name contains “${filter}”: ${data.rows.length} of ${data.rooftops}`] : []),
     ],
     content: [
       cardsRow([

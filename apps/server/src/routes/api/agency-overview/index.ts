@@ -138,6 +138,7 @@ const agencyOverviewRoutes: RouteModule = async (app, options) => {
       {
         kind: 'agency-overview-pdf',
         data: overview,
+        ...(request.query.q ? { filter: request.query.q } : {}),
         brand: pdfBrandOf(
           await loadBrandAssets(app.db, app.storage, { organizationId: request.params.organization_id }),
         ),
