@@ -24,6 +24,21 @@ describe('api client', () => {
     expect(error).toMatchObject({ code: 'RATE_LIMITED', status: 429, message: 'Too many attempts, try again later' });
   });
 
+  it('says when to try again for a 429 without the error shape (a proxy’s), from Retry-After', async () => {
+    mockApi({
+      'GET /api/export.pdf': { status: 429, text: 'slow down', headers: { 'Retry-After': '30' } },
+      'GET /api/other.pdf': { status: 429, text: '' },
+    });
+    await expect(api.get('/api/export.pdf')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      message: 'Too many requests right now. Try again in 30 s.',
+    });
+    await expect(api.get('/api/other.pdf')).rejects.toMatchObject({
+      message: 'Too many requests right now. Try again in a moment.',
+    });
+  });
+
   it('keeps field details of the error shape, and answers a generic error for a body of another shape', async () => {
     mockApi({
       'POST /api/form': {

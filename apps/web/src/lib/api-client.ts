@@ -112,6 +112,15 @@ async function toApiError(response: Response): Promise<ApiError> {
     const { code, message, details } = payload.error;
     return new ApiError({ status: response.status, code, message, details });
   }
+  if (response.status === 429) {
+    // A limit answered by something else than the API's error shape (a proxy): say so, and when.
+    const seconds = Number(response.headers.get('retry-after'));
+    return new ApiError({
+      code: 'RATE_LIMITED',
+      status: 429,
+      message: `Too many requests right now. Try again ${Number.isFinite(seconds) && seconds > 0 ? `in ${seconds} s` : 'in a moment'}.`,
+    });
+  }
   return new ApiError({
     code: response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST',
     status: response.status,
