@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { formatDateTime, type AgencyUser, type Invitation } from '@portal/contracts';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmModal, type ConfirmRequest } from '@/components/ui/confirm-modal';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PlainTable, PlainTbody, PlainTd, PlainTh, PlainThead, PlainTr } from '@/components/ui/plain-table';
@@ -47,6 +48,7 @@ export function UsersAdmin({
   const revoke = useRevokeInvitation(organizationId);
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<AgencyUser | null>(null);
+  const [confirming, setConfirming] = useState<ConfirmRequest | null>(null);
   const names = new Map(dealerships.map((d) => [d.id, d.name]));
   const done = (message: string) => notifications.show({ color: 'green', message });
   const failed = (error: unknown) =>
@@ -148,15 +150,21 @@ export function UsersAdmin({
                           loading={setActive.isPending && setActive.variables?.userId === user.id}
                           aria-label={`${user.active ? 'Deactivate' : 'Reactivate'} ${user.email}`}
                           onClick={() => {
-                            if (user.active && !window.confirm(`Deactivate ${user.email}? Their sessions end at once.`))
-                              return;
-                            setActive.mutate(
-                              { userId: user.id, active: !user.active },
-                              {
-                                onSuccess: () => done(`${user.email} ${user.active ? 'deactivated' : 'reactivated'}`),
-                                onError: failed,
-                              },
-                            );
+                            const apply = () =>
+                              setActive.mutate(
+                                { userId: user.id, active: !user.active },
+                                {
+                                  onSuccess: () => done(`${user.email} ${user.active ? 'deactivated' : 'reactivated'}`),
+                                  onError: failed,
+                                },
+                              );
+                            if (!user.active) return apply();
+                            setConfirming({
+                              title: `Deactivate ${user.email}?`,
+                              message: 'They can no longer sign in, and their open sessions end at once.',
+                              confirmLabel: 'Deactivate',
+                              onConfirm: apply,
+                            });
                           }}
                         >
                           {user.active ? 'Deactivate' : 'Reactivate'}
@@ -227,9 +235,15 @@ export function UsersAdmin({
                           aria-label={`Revoke the invitation of ${invitation.email}`}
                           loading={revoke.isPending && revoke.variables === invitation.id}
                           onClick={() =>
-                            revoke.mutate(invitation.id, {
-                              onSuccess: () => done(`Invitation of ${invitation.email} revoked`),
-                              onError: failed,
+                            setConfirming({
+                              title: `Revoke the invitation of ${invitation.email}?`,
+                              message: 'Its link stops working at once; you can invite them again later.',
+                              confirmLabel: 'Revoke',
+                              onConfirm: () =>
+                                revoke.mutate(invitation.id, {
+                                  onSuccess: () => done(`Invitation of ${invitation.email} revoked`),
+                                  onError: failed,
+                                }),
                             })
                           }
                         >
@@ -245,6 +259,7 @@ export function UsersAdmin({
         )}
       </Paper>
 
+      <ConfirmModal request={confirming} onClose={() => setConfirming(null)} />
       {inviting ? (
         <UserFormModal
           opened
