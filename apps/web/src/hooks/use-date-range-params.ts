@@ -1,4 +1,5 @@
-import { parseDateRange, type DateRange } from '@portal/contracts';
+import { notifications } from '@mantine/notifications';
+import { formatDateRange, parseDateRange, type DateRange } from '@portal/contracts';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
@@ -6,7 +7,8 @@ import { useSearchParams } from 'react-router';
  * The report range kept in the URL as `startDate`/`endDate` (YYYY-MM-DD). Missing or bad values
  * fall back to the default range (last 30 days ending yesterday) instead of throwing. The range
  * shown is written back to the URL (replacing the history entry) when the address lacks it or holds
- * a bad value, so any address can be shared as it is (issue 20 §3).
+ * a bad value, so any address can be shared as it is (issue 20 §3); a bad value (an impossible date,
+ * an end before the start) is also said, once, in a notice naming the range shown instead.
  */
 export function useDateRangeParams(): [DateRange, (range: DateRange) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -22,6 +24,12 @@ export function useDateRangeParams(): [DateRange, (range: DateRange) => void] {
 
   useEffect(() => {
     if (startParam === range.startDate && endParam === range.endDate) return;
+    if (startParam !== null || endParam !== null)
+      notifications.show({
+        id: 'date-range-replaced',
+        color: 'yellow',
+        message: `The dates in the address were not valid: showing ${formatDateRange(range.startDate, range.endDate)} instead.`,
+      });
     setSearchParams(
       (current) => {
         const params = new URLSearchParams(current);
