@@ -29,16 +29,16 @@ const auditCsvColumns: Array<CsvColumn<AuditEvent>> = [
 
 const fileDay = (now: Date) => now.toISOString().slice(0, 10);
 
+/** Staff read every actor; an agency administrator never sees a staff account (`AuditViewer`). */
+const viewerOf = (request: FastifyRequest): AuditViewer =>
+  request.user?.role_id === ROLE_PLATFORM_STAFF ? 'staff' : 'agency';
+
 /**
  * The audit log (issue 23 §3, docs/users.md "Audit log"): an agency's rows for its administrators
  * and platform staff (`/api/agencies/{organization_id}/audit-log`, roles 1–2: the tenant check, then
  * 403 for a dealership user), every row for platform staff (`/api/admin/audit-log`, role 1). Filters:
  * user, action, UTC days `from`..`to`; newest first. The CSV goes through the formula-safe writer.
  */
-/** Staff read every actor; an agency administrator never sees a staff account (`AuditViewer`). */
-const viewerOf = (request: FastifyRequest): AuditViewer =>
-  request.user?.role_id === ROLE_PLATFORM_STAFF ? 'staff' : 'agency';
-
 const auditRoutes: RouteModule = async (app) => {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     const url = request.routeOptions.url ?? '';
