@@ -455,14 +455,27 @@ export async function resetPasswordWithToken(
   });
 }
 
-/** The user (email and name) a reset token is for, or null; used to check a new password against them. */
-export async function findResetTokenUser(db: Db, { token }: { token: string }) {
+/**
+ * The user (email and name) a usable reset token is for, and when it expires; null when the token is
+ * unknown, used (used tokens are deleted), expired at `now`, or its user is deactivated. Checks a new
+ * password against the user's name and email, and tells the reset page whether to show its form.
+ */
+export async function findResetTokenUser(
+  db: Db,
+  { token, now }: { token: string; now: Date },
+): Promise<{ email: string; name: string; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ email: users.email, name: users.name })
+    .select({
+      email: users.email,
+      name: users.name,
+      expiresAt: passwordResetTokens.expiresAt,
+      deactivatedAt: users.deactivatedAt,
+    })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(eq(passwordResetTokens.tokenHash, digest(token)));
-  return row ?? null;
+  if (!row || row.expiresAt.getTime() <= now.getTime() || row.deactivatedAt) return null;
+  return { email: row.email, name: row.name, expiresAt: row.expiresAt };
 }
 
 /** A new agency (id from `portal_organization_id_seq`); 409 when an agency has that name. */

@@ -24,6 +24,7 @@ const TOKEN_EXEMPT = new Set([
   'POST /api/auth/invitation',
   'POST /api/auth/invitation/accept',
   'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset/check',
   'POST /api/auth/password-reset',
 ]);
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -419,6 +420,7 @@ describe('authentication and the tenant check come before input validation (item
     'POST /api/auth/invitation',
     'POST /api/auth/invitation/accept',
     'POST /api/auth/password-reset/request',
+    'POST /api/auth/password-reset/check',
     'POST /api/auth/password-reset',
     // An agency's public brand for the sign-in page (issue 20 §4): name, colour and logo only.
     'GET /api/brands/{agency}',

@@ -404,6 +404,7 @@ const ROUTE_WRITES: Record<string, string[]> = {
   'POST /api/auth/invitation': [],
   'POST /api/auth/invitation/accept': ['user_invitations', 'users', 'user_dealerships', 'sessions'],
   'POST /api/auth/password-reset/request': ['password_reset_tokens'],
+  'POST /api/auth/password-reset/check': [],
   'POST /api/auth/password-reset': ['password_reset_tokens', 'users', 'sessions'],
   // Issue 20 §4: the agency's branding lives on its organizations row (the logo's bytes in storage).
   [`PUT ${AGENCY}/branding`]: ['organizations'],

@@ -143,6 +143,7 @@ const publicRoutes: Record<string, { status: number; payload?: unknown }> = {
   'POST /api/auth/invitation': { status: 400, payload: {} },
   'POST /api/auth/invitation/accept': { status: 400, payload: {} },
   'POST /api/auth/password-reset/request': { status: 400, payload: {} },
+  'POST /api/auth/password-reset/check': { status: 400, payload: {} },
   'POST /api/auth/password-reset': { status: 400, payload: {} },
   'POST /api/admin/agencies': { status: 401, payload: {} },
   'GET /api/admin/audit-log': { status: 401 },

@@ -273,6 +273,13 @@ describe('password reset', () => {
     await expect.poll(() => sent.filter((m) => m.to === 'agency@demo.test').length).toBeGreaterThan(1);
     const token = lastToken('agency@demo.test');
 
+    // The page checks the link before showing its form: usable now, with the account's email.
+    const usable = await post('/api/auth/password-reset/check', { token });
+    expect(usable.statusCode, usable.body).toBe(200);
+    expect(usable.json()).toEqual({
+      email: 'agency@demo.test',
+      expires_at: new Date(TEST_NOW.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000).toISOString(),
+    });
     const weak = await post('/api/auth/password-reset', { token, password: 'password1234' });
     expect(weak.statusCode).toBe(400);
     const done = await post('/api/auth/password-reset', { token, password: GOOD_PASSWORD });
@@ -282,6 +289,10 @@ describe('password reset', () => {
     const reused = await post('/api/auth/password-reset', { token, password: 'Second-Go-At-Orbit-77' });
     expect(reused.statusCode).toBe(404);
     expect(reused.json().error.message).toBe(userMessages.resetInvalid);
+    // A used link says so when the page opens, before a password is typed.
+    const checkedAgain = await post('/api/auth/password-reset/check', { token });
+    expect(checkedAgain.statusCode).toBe(404);
+    expect(checkedAgain.json().error.message).toBe(userMessages.resetInvalid);
     expect((await post('/api/auth/login', { email: 'agency@demo.test', password: 'demo1234' })).statusCode).toBe(401);
     agency = await login(t.app, 'agency@demo.test', GOOD_PASSWORD);
     await expect
@@ -293,6 +304,7 @@ describe('password reset', () => {
     const late = lastToken('agency@demo.test');
     now = new Date(TEST_NOW.getTime() + (PASSWORD_RESET_TTL_MINUTES * 60 + 1) * 1000);
     try {
+      expect((await post('/api/auth/password-reset/check', { token: late })).statusCode).toBe(404);
       expect(
         (await post('/api/auth/password-reset', { token: late, password: 'Second-Go-At-Orbit-77' })).statusCode,
       ).toBe(404);

@@ -48,6 +48,7 @@ const TOKEN_EXEMPT = new Set([
   'POST /api/auth/invitation',
   'POST /api/auth/invitation/accept',
   'POST /api/auth/password-reset/request',
+  'POST /api/auth/password-reset/check',
   'POST /api/auth/password-reset',
 ]);
 

@@ -24,7 +24,14 @@ export const tenantKey = <const Rest extends readonly unknown[]>(
 /** The key of data that belongs to no tenant: `[name, ...rest]` (e.g. `['me']`, `['reference', 'zip-dmas']`). */
 export const sharedKey = <
   const Name extends
-    'me' | 'organizations' | 'invitation' | 'reference' | 'inventory-data-providers' | 'brands' | 'admin-agencies',
+    | 'me'
+    | 'organizations'
+    | 'invitation'
+    | 'password-reset'
+    | 'reference'
+    | 'inventory-data-providers'
+    | 'brands'
+    | 'admin-agencies',
   const Rest extends readonly unknown[],
 >(
   name: Name,

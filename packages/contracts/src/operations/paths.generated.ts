@@ -10,6 +10,7 @@ export const operationRoutes = {
   acceptInvitation: 'POST /api/auth/invitation/accept',
   acknowledgeAlert: 'POST /api/agencies/:organization_id/alerts/:alert_id/acknowledge',
   addEmailDomain: 'POST /api/agencies/:organization_id/email-domains',
+  checkPasswordReset: 'POST /api/auth/password-reset/check',
   checkSheetAccess: 'POST /api/agencies/:organization_id/dealership/:dealership_id/utils/google_spreadsheet/check-access',
   commentAlert: 'POST /api/agencies/:organization_id/alerts/:alert_id/comments',
   connectPlatform: 'POST /api/agencies/:organization_id/dsp/platforms/:vendor_id/connect',

@@ -14,8 +14,10 @@ import {
   inviteUserBodySchema,
   listAgencyUsersResponseSchema,
   passwordResetBodySchema,
+  passwordResetPreviewSchema,
   passwordResetRequestBodySchema,
   passwordResetRequestedSchema,
+  passwordResetTokenBodySchema,
   updateAgencyUserBodySchema,
 } from './users';
 import { auditAgencyParamsSchema } from '../audit/audit-log';
@@ -163,6 +165,19 @@ export const userOperations = {
     rateLimit: 'login',
     body: passwordResetRequestBodySchema,
     response: { 202: passwordResetRequestedSchema, ...linkErrors },
+  }),
+  checkPasswordReset: defineOperation({
+    id: 'checkPasswordReset',
+    method: 'POST',
+    path: '/api/auth/password-reset/check',
+    summary: 'Whether a password reset link can still be used (no session)',
+    tags,
+    access: 'public',
+    // The token is the credential and is sent in the body, never in a URL (logs, history).
+    csrf: 'origin-only',
+    rateLimit: 'login',
+    body: passwordResetTokenBodySchema,
+    response: { 200: passwordResetPreviewSchema, ...linkErrors },
   }),
   resetPassword: defineOperation({
     id: 'resetPassword',

@@ -165,6 +165,14 @@ export const passwordResetRequestBodySchema = z.object({
 /** Its answer, the same whether or not the address belongs to an account. */
 export const passwordResetRequestedSchema = z.object({ message: z.string() });
 
+/**
+ * `POST /api/auth/password-reset/check`: whether a reset link can still be used, before the user types a
+ * new password; the account's email (for password managers) and when the link expires (UTC, ISO 8601).
+ */
+export const passwordResetTokenBodySchema = z.object({ token: linkTokenSchema });
+export const passwordResetPreviewSchema = z.object({ email: z.string(), expires_at: z.string() });
+export type PasswordResetPreview = z.infer<typeof passwordResetPreviewSchema>;
+
 /** `POST /api/auth/password-reset`: the emailed token and the new password. */
 export const passwordResetBodySchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
 export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '@/components/ui/error-state';
 import { PageLoader } from '@/components/ui/page-loader';
-import { takeLinkToken, useInvitationPreview } from '@/features/auth/api/accounts';
+import { takeLinkToken, useInvitationPreview, usePasswordResetPreview } from '@/features/auth/api/accounts';
 import { AcceptInvitationForm, ForgotPasswordForm, ResetPasswordForm } from '@/features/auth/components/account-forms';
 
 /** The card of the signed-out pages (as the sign-in page). */
@@ -75,12 +75,29 @@ export function ForgotPasswordRoute() {
   );
 }
 
-/** `/reset-password#token=…`: chooses a new password from an emailed link (valid 30 minutes, once). */
+/**
+ * `/reset-password#token=…`: chooses a new password from an emailed link (valid 30 minutes, once). The
+ * link is checked first, so a used or expired one says so before anything is typed.
+ */
 export function ResetPasswordRoute() {
   const [token] = useState(takeLinkToken);
+  const preview = usePasswordResetPreview(token);
   return (
     <AccountCard title="Choose a new password" subtitle="Every signed-in session of your account ends when it changes.">
-      {token === null ? <MissingToken what="password reset" /> : <ResetPasswordForm token={token} />}
+      {token === null ? (
+        <MissingToken what="password reset" />
+      ) : preview.isPending ? (
+        <PageLoader />
+      ) : preview.isError ? (
+        <Stack gap="sm">
+          <ErrorState title="This link cannot be used" error={preview.error} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Ask for a new link
+          </Anchor>
+        </Stack>
+      ) : (
+        <ResetPasswordForm token={token} reset={preview.data} />
+      )}
     </AccountCard>
   );
 }

@@ -146,6 +146,22 @@ const accountRoutes: RouteModule = async (app, options) => {
   );
 
   /**
+   * `POST /api/auth/password-reset/check` `{ token }` → 200 `{ email, expires_at }` (UTC, ISO 8601) while
+   * the link can be used; 404 with `resetInvalid` when it is unknown, used, expired or its user is
+   * deactivated. The reset page asks before showing its form, so a used link says so at once.
+   */
+  registerOperation(
+    app,
+    userOperations.checkPasswordReset,
+    async (request) => {
+      const owner = await findResetTokenUser(app.db, { token: request.body.token, now: app.clock() });
+      if (!owner) throw notFound(userMessages.resetInvalid);
+      return { email: owner.email, expires_at: owner.expiresAt.toISOString() };
+    },
+    { rateLimit },
+  );
+
+  /**
    * `POST /api/auth/password-reset` `{ token, password }` → 204: the password is replaced, the token
    * and every other reset token of the user stop working, every session of the user ends, and the
    * user is emailed that the password changed. 404 for an unknown, used or expired token (or a
@@ -156,7 +172,7 @@ const accountRoutes: RouteModule = async (app, options) => {
     userOperations.resetPassword,
     async (request, reply) => {
       const now = app.clock();
-      const owner = await findResetTokenUser(app.db, { token: request.body.token });
+      const owner = await findResetTokenUser(app.db, { token: request.body.token, now });
       if (!owner) throw notFound(userMessages.resetInvalid);
       const problem = passwordProblem(request.body.password, [owner.email, owner.name]);
       if (problem) throw refusePassword(problem);

@@ -1,4 +1,10 @@
-import type { AcceptInvitationBody, InvitationPreview, Me, PasswordResetBody } from '@portal/contracts';
+import type {
+  AcceptInvitationBody,
+  InvitationPreview,
+  Me,
+  PasswordResetBody,
+  PasswordResetPreview,
+} from '@portal/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callOperation } from '@/lib/api-client';
 import { sharedKey } from '@/lib/query-keys';
@@ -33,6 +39,20 @@ export function useAcceptInvitation(options: { onSuccess?: (me: Me) => void } = 
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (email: string) => callOperation('requestPasswordReset', { body: { email } }),
+  });
+}
+
+/**
+ * `checkPasswordReset` (`POST …/auth/password-reset/check` `{ token }`) → the account's email and when
+ * the link expires; 404 with the reason when the link is unknown, used or expired.
+ */
+export function usePasswordResetPreview(token: string | null) {
+  return useQuery({
+    queryKey: sharedKey('password-reset', token),
+    queryFn: (): Promise<PasswordResetPreview> => callOperation('checkPasswordReset', { body: { token: token! } }),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { newPasswordSchema, type InvitationPreview, type Me } from '@portal/contracts';
+import { newPasswordSchema, type InvitationPreview, type Me, type PasswordResetPreview } from '@portal/contracts';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -131,8 +131,11 @@ export function ForgotPasswordForm() {
   );
 }
 
-/** Sets a new password from a reset link; then every session has ended and the user signs in again. */
-export function ResetPasswordForm({ token }: { token: string }) {
+/**
+ * Sets a new password from a reset link (checked usable before it is shown); then every session has
+ * ended and the user signs in again.
+ */
+export function ResetPasswordForm({ token, reset: link }: { token: string; reset: PasswordResetPreview }) {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const reset = useResetPassword();
@@ -163,6 +166,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Choose a new password">
       <Stack gap="md">
+        <Text size="sm">
+          For <strong>{link.email}</strong>.
+        </Text>
+        {/* The account's name for password managers, which save the new password under it. */}
+        <input type="hidden" name="username" autoComplete="username" value={link.email} readOnly />
         <NewPasswordField
           value={password}
           onChange={setPassword}
