@@ -320,6 +320,22 @@ describe('agency overview', () => {
       `Rooftops whose name contains “ancira”: ${shown.rows.length} of ${shown.rooftops}`,
     );
     expect(pdfText(pdf.rawPayload)).not.toContain('Rooftops whose name contains');
+    // Each rooftop's value carries its change from the previous period under it (QA: only the cards
+    // had one), the same change the page shows with Compare on.
+    const filteredText = pdfText(filtered.rawPayload);
+    const percentChange = (now: number | null, before: number | null) => {
+      if (now === null || !before) return '';
+      const change = ((now - before) / before) * 100;
+      return `${change >= 0 ? '+' : ''}${change.toFixed(1)}%`;
+    };
+    const changes = shown.rows
+      .flatMap((row) => [
+        percentChange(row.current.impressions, row.previous.impressions),
+        percentChange(row.current.spend, row.previous.spend),
+      ])
+      .filter(Boolean);
+    expect(changes.length).toBeGreaterThan(shown.rows.length);
+    for (const change of changes) expect(filteredText).toContain(change);
     const dealer = await login(t.app, 'dealer@demo.test');
     expect((await get(query, dealer)).statusCode).toBe(403);
     expect((await get('startDate=2026-11-14&endDate=2026-10-01')).statusCode).toBe(400);

@@ -7,11 +7,24 @@ import {
   type OverviewMetrics,
   type OverviewResponse,
 } from '@portal/contracts';
-import { cardsRow, renderPdf, tableBlock, type PdfBrand } from './pdf-document';
+import { cardsRow, renderPdf, tableBlock, type PdfBrand, type PdfCellText } from './pdf-document';
 
 /** A trust signal's cell: its value, or 'Not available' until issue 21's signals are wired in. */
 const signal = (value: string | number | null, available: boolean) =>
   available && value !== null ? String(value) : 'Not available';
+
+/** The metrics of a row in the table's column order. */
+const metricKeys = [
+  'impressions',
+  'clicks',
+  'ctr',
+  'spend',
+  'leads',
+  'calls',
+  'sales',
+  'cost_per_lead',
+  'cost_per_sale',
+] as const satisfies ReadonlyArray<keyof OverviewMetrics>;
 
 /** The metric cells of a row, as the page shows them. */
 export function overviewCells(m: OverviewMetrics): string[] {
@@ -28,6 +41,18 @@ export function overviewCells(m: OverviewMetrics): string[] {
   ];
 }
 
+/**
+ * The metric cells of a row with, under each value, its change from the previous period in small grey
+ * type (as the page shows them with "Compare" on); a cell without a previous value has none.
+ */
+export function overviewCellsWithChange(current: OverviewMetrics, previous: OverviewMetrics): PdfCellText[] {
+  return overviewCells(current).map((value, i) => {
+    const key = metricKeys[i]!;
+    const change = changeText(current[key], previous[key]);
+    return change ? [value, { text: `\n${change}`, fontSize: 7, color: '#868e96' }] : value;
+  });
+}
+
 /** Change from the previous period in percent (one decimal), or '' without a previous value. */
 export function changeText(current: number | null, previous: number | null): string {
   if (current === null || previous === null || previous === 0) return '';
@@ -37,8 +62,9 @@ export function changeText(current: number | null, previous: number | null): str
 
 /**
  * The agency overview as a PDF (issue 23 §1): cards of the totals with their change from the
- * previous period, then one row per rooftop and the totals row; pacing, alerts and freshness say
- * 'Not available' until issue 21 feeds them. Laid out by `renderPdf` like every portal PDF (so it
+ * previous period, then one row per rooftop and the totals row, each value with its change under it
+ * (the PDF always compares, as its subtitle says); pacing, alerts and freshness say 'Not available'
+ * where the server could not compute them. Laid out by `renderPdf` like every portal PDF (so it
  * gets the agency branding of issue 20 with the rest). `filter`: the page's name filter (`q`), named
  * under the title with how many of the agency's rooftops it kept.
  */
@@ -47,7 +73,7 @@ export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand,
   const p = data.totals.previous;
   const card = (label: string, value: string, now: number | null, before: number | null) => {
     const change = changeText(now, before);
-    return change ? { label, value, hint: `${change} vs previous period` } : { label, value };
+    return change ? { label, value, hint: `${change} vs previous` } : { label, value };
   };
   const header = [
     'Rooftop',
@@ -64,14 +90,15 @@ export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand,
     'Alerts',
     'Freshness',
   ];
-  const rows = data.rows.map((row) => [
+  const rows: PdfCellText[][] = data.rows.map((row) => [
     row.name,
-    ...overviewCells(row.current),
+    ...overviewCellsWithChange(row.current, row.previous),
     signal(row.trust.pacing_state, row.trust.available),
     signal(row.trust.open_alerts, row.trust.available),
     signal(row.trust.data_freshness, row.trust.available),
   ]);
-  if (rows.length > 0) rows.push([`Total (${data.rows.length} rooftops)`, ...overviewCells(t), '', '', '']);
+  if (rows.length > 0)
+    rows.push([`Total (${data.rows.length} rooftops)`, ...overviewCellsWithChange(t, p), '', '', '']);
   return renderPdf({
     brand,
     title: `${data.organization.name} — Agency overview`,
@@ -94,6 +121,8 @@ export function buildAgencyOverviewPdf(data: OverviewResponse, brand?: PdfBrand,
       ]),
       tableBlock('Rooftops', header, rows, {
         empty: 'No rooftops match',
+        // Freshness ("Data through Nov 14, 2026, updated Nov 29, 4:37 AM CST") on two lines, not three.
+        widths: header.map((_, i) => (i === 0 ? '*' : i === header.length - 1 ? 128 : 'auto')),
         note: `Ratios of the total are computed from the summed parts. ${overviewSalesNote(data.attribution_rule)}`,
       }),
     ],

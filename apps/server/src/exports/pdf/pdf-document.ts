@@ -85,15 +85,20 @@ export function chartPair(left: [string, ChartOption], right: [string, ChartOpti
   } as Content;
 }
 
-/** A titled table; `rows` already formatted; says `empty` when there are none. */
 /** A table cell's text: plain, or runs of text with their own size and colour (pdfmake inline text). */
 export type PdfCellText = string | Array<string | { text: string; fontSize?: number; color?: string; bold?: boolean }>;
 
+/** A titled table; `rows` already formatted; says `empty` when there are none. */
 export function tableBlock(
   title: string,
   header: string[],
   rows: PdfCellText[][],
-  options: { empty: string; note?: string },
+  options: {
+    empty: string;
+    note?: string;
+    /** Column widths in points, '*' or 'auto' (default: the first column '*', the others 'auto'). */
+    widths?: Array<number | '*' | 'auto'>;
+  },
 ): Content {
   if (rows.length === 0) {
     return {
@@ -112,7 +117,15 @@ export function tableBlock(
     stack: [
       { text: title, style: 'sectionTitle' },
       {
-        table: { headerRows: 1, widths: header.map((_, i) => (i === 0 ? '*' : 'auto')), body },
+        // A row never splits across pages (a cell's last line alone at the top of the next page), and
+        // the header repeats on each page with at least one row under it.
+        table: {
+          headerRows: 1,
+          keepWithHeaderRows: 1,
+          dontBreakRows: true,
+          widths: options.widths ?? header.map((_, i) => (i === 0 ? '*' : 'auto')),
+          body,
+        },
         layout: 'lightHorizontalLines',
         fontSize: 9,
       },
@@ -134,7 +147,6 @@ export const PDF_STYLES = {
   muted: { color: '#868e96', fontSize: 9 },
 } satisfies Record<string, Style>;
 
-/** Renders a report document: header lines, then the sections; A4 landscape. */
 /**
  * The agency's brand on a PDF (issue 20 §4): display name, logo as a PNG/JPEG data URL (null: the
  * name alone) and primary colour (null: the product's). Plain data, so it crosses to the export pool.
@@ -175,6 +187,13 @@ function brandBlock(brand: PdfBrand): Content[] {
   ];
 }
 
+/** Whether a section has a four-sided margin (left, top, right, bottom). */
+function hasMargin(section: Content): section is Content & { margin: [number, number, number, number] } {
+  const margin = (section as { margin?: unknown }).margin;
+  return Array.isArray(margin) && margin.length === 4;
+}
+
+/** Renders a report document: header lines, then the sections; A4 landscape. */
 export async function renderPdf(input: {
   title: string;
   subtitle: string[];
@@ -183,6 +202,12 @@ export async function renderPdf(input: {
   brand?: PdfBrand | undefined;
 }): Promise<Buffer> {
   configurePdfmake();
+  // The last section's bottom margin would start an empty page when the section ends at the page's foot.
+  const content = input.content.map((section, i) =>
+    i === input.content.length - 1 && hasMargin(section)
+      ? ({ ...(section as object), margin: [section.margin[0], section.margin[1], section.margin[2], 0] } as Content)
+      : section,
+  );
   const doc = pdfmake.createPdf({
     pageSize: 'A4',
     pageOrientation: 'landscape',
@@ -201,7 +226,7 @@ export async function renderPdf(input: {
       { text: input.title, style: 'title' },
       ...input.subtitle.map((line) => ({ text: line, style: 'subtitle' })),
       { text: ' ', margin: [0, 0, 0, 6] },
-      ...input.content,
+      ...content,
     ],
     styles: PDF_STYLES,
   });
