@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { formatInteger, type OverviewResponse } from '@portal/contracts';
+import { formatInteger, userMessages, type OverviewResponse } from '@portal/contracts';
 import { expectAccessible, screenshotDir, uiLogin } from './fixtures';
 
 /**
@@ -122,14 +122,24 @@ test('a forgotten password is reset from the sign-in page with the emailed link'
   await page.getByRole('button', { name: 'Email me a link' }).click();
   await expect(page.getByRole('status')).toContainText('If an account uses this email address');
   await expect.poll(() => linkToken('quinn.rivers@dealer.test', /Reset your/)).not.toBeNull();
-  await page.goto(`/reset-password#token=${linkToken('quinn.rivers@dealer.test', /Reset your/)!}`);
+  const resetUrl = `/reset-password#token=${linkToken('quinn.rivers@dealer.test', /Reset your/)!}`;
+  await page.goto(resetUrl);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  await expect(page.getByText('For quinn.rivers@dealer.test.')).toBeVisible();
   await expectAccessible(page, 'reset password');
   await page.getByRole('textbox', { name: 'New password' }).fill('Sycamore-Lantern-Quartz-8');
   await page.getByRole('button', { name: 'Set the new password' }).click();
   await expect(page.getByRole('status')).toContainText('Your password is changed');
   await shot(page, 'reset-password');
-  await page.getByRole('link', { name: 'Sign in' }).click();
+  // The used link says so when it is opened again, before anything is typed, and offers a new one
+  // (from another page: the same path with only a new fragment would not load the page again).
+  await page.goto('/login');
+  await page.goto(resetUrl);
+  await expect(page.getByText('This link cannot be used')).toBeVisible();
+  await expect(page.getByText(userMessages.resetInvalid)).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'New password' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+  await shot(page, 'reset-password-used');
   await uiLogin(page, 'quinn.rivers@dealer.test', 'Sycamore-Lantern-Quartz-8');
   await expect(page).toHaveURL(/\/campaigns\/list/);
 });
@@ -140,8 +150,11 @@ test('the agency overview lists every rooftop with totals and links each to its 
   const served = page.waitForResponse(
     (response) => /\/api\/agencies\/1\/overview\?/.test(response.url()) && response.status() === 200,
   );
-  await page.goto('/dashboard/agency/1/overview?compare=1');
+  // An unknown sort (an edited or old link) is dropped from the address: the URL says the order shown.
+  await page.goto('/dashboard/agency/1/overview?compare=1&sort=bogus');
   await expect(page.getByRole('heading', { name: /Agency overview/ })).toBeVisible();
+  await expect(page).not.toHaveURL(/sort=/);
+  expect(new URL(page.url()).searchParams.get('compare')).toBe('1');
   // Issue 22 on the overview: the demo's Ancira rooftops have sales records, so their Sales are the
   // portal's attributed sales under the agency's rule, named beside the table and on the cell.
   const overview = (await (await served).json()) as OverviewResponse;

@@ -94,6 +94,9 @@ export function ResetPasswordRoute() {
           <Anchor component={Link} to="/forgot-password" size="sm">
             Ask for a new link
           </Anchor>
+          <Anchor component={Link} to="/login" size="sm">
+            Go to sign in
+          </Anchor>
         </Stack>
       ) : (
         <ResetPasswordForm token={token} reset={preview.data} />

@@ -1,5 +1,5 @@
 import { ROLE_AGENCY_ADMIN, ROLE_PLATFORM_STAFF } from '@portal/contracts';
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { NotFoundState } from '@/components/ui/not-found-state';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -44,6 +44,19 @@ export function AgencyOverviewRoute() {
     }),
     [range, params, sort],
   );
+  // A sort the page does not know (an edited or old link) is dropped from the address, so the URL
+  // says the order shown (by name) and can be shared as it is.
+  useEffect(() => {
+    if (sort === null || isOverviewSort(sort)) return;
+    setParams(
+      (current) => {
+        const out = new URLSearchParams(current);
+        out.delete('sort');
+        return out;
+      },
+      { replace: true },
+    );
+  }, [sort, setParams]);
   const onChange = useCallback(
     (next: Partial<OverviewState>) => {
       if (next.startDate && next.endDate) {
