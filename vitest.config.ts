@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -30,8 +31,14 @@ const slowUnitTests = [
 
 export default defineConfig({
   test: {
+    // Every core (Vitest's default leaves one idle: on 2 cores, one file at a time). The server
+    // project runs its files one at a time all the same (fileParallelism: false).
+    maxWorkers: os.availableParallelism(),
     projects: [
-      { test: { name: 'fast', include: unitTests, exclude: slowUnitTests, environment: 'node' } },
+      {
+        // Pure functions: the files share one module graph (no file mocks modules or changes process.env).
+        test: { name: 'fast', include: unitTests, exclude: slowUnitTests, environment: 'node', isolate: false },
+      },
       { test: { name: 'slow', include: slowUnitTests, environment: 'node' } },
       {
         test: {
