@@ -99,7 +99,7 @@ export function ResetPasswordRoute() {
           </Anchor>
         </Stack>
       ) : (
-        <ResetPasswordForm token={token} reset={preview.data} />
+        <ResetPasswordForm token={token} link={preview.data} />
       )}
     </AccountCard>
   );

@@ -135,7 +135,7 @@ export function ForgotPasswordForm() {
  * Sets a new password from a reset link (checked usable before it is shown); then every session has
  * ended and the user signs in again.
  */
-export function ResetPasswordForm({ token, reset: link }: { token: string; reset: PasswordResetPreview }) {
+export function ResetPasswordForm({ token, link }: { token: string; link: PasswordResetPreview }) {
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const reset = useResetPassword();
