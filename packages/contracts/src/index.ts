@@ -11,6 +11,7 @@ export * from './auth/me';
 export * from './dealerships/list-dealerships';
 export * from './dealerships/get-dealership';
 export * from './campaigns/products';
+export * from './campaigns/report-page';
 export * from './campaigns/report-sections';
 export * from './campaigns/params';
 export * from './campaigns/list-managed-campaigns';

@@ -1,5 +1,6 @@
 import type { CampaignReport, ReportSectionName, ReportTotals } from '../campaign-reports/campaign-report';
 import { productCatalog, type ProductCode, type ProductFamily } from './products';
+import type { ReportPage } from './report-page';
 
 /**
  * The report sections of every product code, defined once (issue 19 §2; spec 000 §2.2, §2.5–§2.7).
@@ -8,9 +9,6 @@ import { productCatalog, type ProductCode, type ProductFamily } from './products
  * each section's `kind` to a component / a PDF block, so a section added here appears in both.
  * docs/contributing.md "Add a report section" and "Add a product code" name the files to touch.
  */
-
-/** The page a product code opens: the three pages spec 000 describes, else its family's page. */
-export type ReportPage = 'audience' | 'social-dynamic' | 'dynamic-display' | Exclude<ProductFamily, 'audience'>;
 
 /** Daily charts (one titled chart per metric); `listens` is the audio page's name for views. */
 export type DailyMetric =
@@ -337,11 +335,6 @@ export const reportLayouts = Object.fromEntries(
 /** The layout of a product code (any case); an unknown code gets the display family's page. */
 export function reportLayoutOf(productCode: string): ReportLayout {
   return reportLayouts[productCode.toUpperCase() as ProductCode] ?? layoutOf('DSP');
-}
-
-/** The page a product code opens (spec 000 §2.2). */
-export function reportPageOf(productCode: string): ReportPage {
-  return reportLayoutOf(productCode).page;
 }
 
 function settingOn(report: CampaignReport, setting: ReportSetting): boolean {
