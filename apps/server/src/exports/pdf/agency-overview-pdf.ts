@@ -13,32 +13,27 @@ import { cardsRow, renderPdf, tableBlock, type PdfBrand, type PdfCellText } from
 const signal = (value: string | number | null, available: boolean) =>
   available && value !== null ? String(value) : 'Not available';
 
-/** The metrics of a row in the table's column order. */
-const metricKeys = [
-  'impressions',
-  'clicks',
-  'ctr',
-  'spend',
-  'leads',
-  'calls',
-  'sales',
-  'cost_per_lead',
-  'cost_per_sale',
-] as const satisfies ReadonlyArray<keyof OverviewMetrics>;
+/** Each metric's cell format, in the table's column order (the page's formats; no sales source: '-'). */
+const metricFormats: { [K in keyof OverviewMetrics]: (value: OverviewMetrics[K]) => string } = {
+  impressions: formatInteger,
+  clicks: formatInteger,
+  ctr: (value) => formatPercent(value),
+  spend: formatCurrency,
+  leads: formatInteger,
+  calls: formatInteger,
+  sales: (value) => (value === null ? '-' : formatInteger(value)),
+  cost_per_lead: formatCurrency,
+  cost_per_sale: formatCurrency,
+};
+const metricKeys = Object.keys(metricFormats) as Array<keyof OverviewMetrics>;
+
+/** A metric's cell text. */
+const cellOf = (m: OverviewMetrics, key: keyof OverviewMetrics) =>
+  (metricFormats[key] as (value: number | null) => string)(m[key]);
 
 /** The metric cells of a row, as the page shows them. */
 export function overviewCells(m: OverviewMetrics): string[] {
-  return [
-    formatInteger(m.impressions),
-    formatInteger(m.clicks),
-    formatPercent(m.ctr),
-    formatCurrency(m.spend),
-    formatInteger(m.leads),
-    formatInteger(m.calls),
-    m.sales === null ? '-' : formatInteger(m.sales),
-    formatCurrency(m.cost_per_lead),
-    formatCurrency(m.cost_per_sale),
-  ];
+  return metricKeys.map((key) => cellOf(m, key));
 }
 
 /**
@@ -46,8 +41,8 @@ export function overviewCells(m: OverviewMetrics): string[] {
  * type (as the page shows them with "Compare" on); a cell without a previous value has none.
  */
 export function overviewCellsWithChange(current: OverviewMetrics, previous: OverviewMetrics): PdfCellText[] {
-  return overviewCells(current).map((value, i) => {
-    const key = metricKeys[i]!;
+  return metricKeys.map((key) => {
+    const value = cellOf(current, key);
     const change = changeText(current[key], previous[key]);
     return change ? [value, { text: `\n${change}`, fontSize: 7, color: '#868e96' }] : value;
   });
