@@ -48,6 +48,7 @@ export const UNWATCHED_TABLES = [
   // and the totals' copies of campaign_freshness and managed_campaigns, written by those tables': the
   // written table's own notification already names every tenant they change.
   'dealership_daily_metrics',
+  'dealership_monthly_metrics',
   'campaign_delivery_totals',
 ] as const;
 

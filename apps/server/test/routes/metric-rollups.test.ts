@@ -7,7 +7,7 @@ import { build, type TestContext } from '../helper';
  * Issue 23 §1 / issue 24 §2: the roll-ups of `campaign_daily_metrics` (migration 0023) equal the
  * table's own sums after every kind of write — the demo load, ingestion (insert and
  * insert-or-update), a direct UPDATE and DELETE, a campaign's cascaded delete, concurrent writers of
- * the same day, and TRUNCATE; and the copy of `campaign_freshness` beside the totals (migration
+ * the same day, and TRUNCATE (the months' running sums of migration 0029 included); and the copy of `campaign_freshness` beside the totals (migration
  * 0025) equals that table after its writes, and the delivery kept on each campaign's last day (migration
  * 0027) equals that day's rows. A roll-up that drifts by one row fails here.
  */
@@ -63,10 +63,32 @@ async function drift() {
     select coalesce(f.campaign_id, r.campaign_id) campaign_id
     from campaign_freshness f full join campaign_delivery_totals r using (campaign_id)
     where (f.data_through, f.arrived_at) is distinct from (r.data_through, r.arrived_at)`);
-  return { daily, totals, lastDay, campaign, freshness };
+  // The months' running sums (migration 0029): one element per day of the month, each day's value
+  // (its running sum less the day before's) equal to the daily roll-up's, zero on days without a row.
+  const monthly = await rows(sql`
+    with days as (
+      select r.dealership_id, (r.month + (u.i - 1)::int) date, cardinality(r.impressions) n,
+        extract(day from r.month + interval '1 month' - interval '1 day')::int month_days,
+        greatest(cardinality(r.clicks), cardinality(r.spend), cardinality(r.leads), cardinality(r.calls),
+          cardinality(r.sales)) widest,
+        u.impressions - coalesce(lag(u.impressions) over w, 0) impressions, u.clicks - coalesce(lag(u.clicks) over w, 0) clicks,
+        u.spend - coalesce(lag(u.spend) over w, 0) spend, u.leads - coalesce(lag(u.leads) over w, 0) leads,
+        u.calls - coalesce(lag(u.calls) over w, 0) calls, u.sales - coalesce(lag(u.sales) over w, 0) sales
+      from dealership_monthly_metrics r
+      cross join lateral unnest(r.impressions, r.clicks, r.spend, r.leads, r.calls, r.sales)
+        with ordinality u(impressions, clicks, spend, leads, calls, sales, i)
+      window w as (partition by r.dealership_id, r.month order by u.i))
+    select coalesce(m.dealership_id, r.dealership_id) dealership_id, coalesce(m.date, r.date)::text date
+    from days m full join dealership_daily_metrics r using (dealership_id, date)
+    where m.n is distinct from m.month_days or m.widest is distinct from m.n
+      or (coalesce(m.impressions, 0), coalesce(m.clicks, 0), coalesce(m.spend, 0), coalesce(m.leads, 0),
+        coalesce(m.calls, 0), coalesce(m.sales, 0))
+      is distinct from (coalesce(r.impressions, 0), coalesce(r.clicks, 0), coalesce(r.spend, 0),
+        coalesce(r.leads, 0), coalesce(r.calls, 0), coalesce(r.sales, 0))`);
+  return { daily, totals, lastDay, campaign, freshness, monthly };
 }
 
-const NONE = { daily: [], totals: [], lastDay: [], campaign: [], freshness: [] };
+const NONE = { daily: [], totals: [], lastDay: [], campaign: [], freshness: [], monthly: [] };
 
 async function someCampaign(offset = 0) {
   const [row] = await rows(sql`select id, dealership_id from managed_campaigns order by id limit 1 offset ${offset}`);
@@ -88,6 +110,24 @@ describe('metric roll-ups', () => {
     await nudge(1);
     expect((await drift()).daily).toHaveLength(1);
     await nudge(-1);
+    expect(await drift()).toEqual(NONE);
+    // A month's running sums off by one click from its third day on: every day but the third still
+    // equals its row, the third is one click over.
+    const [month] = await rows(
+      sql`select dealership_id, month::text as month from dealership_monthly_metrics order by 1, 2 limit 1`,
+    );
+    const nudgeMonth = (by: number) =>
+      t.database.db.execute(sql`update dealership_monthly_metrics
+        set clicks = (select array_agg(case when i >= 3 then c + ${by} else c end order by i)
+          from unnest(clicks) with ordinality u(c, i))
+        where dealership_id = ${Number(month!.dealership_id)} and month = ${String(month!.month)}`);
+    await nudgeMonth(1);
+    const third = new Date(`${String(month!.month)}T00:00:00Z`);
+    third.setUTCDate(3);
+    expect((await drift()).monthly).toEqual([
+      { dealership_id: Number(month!.dealership_id), date: third.toISOString().slice(0, 10) },
+    ]);
+    await nudgeMonth(-1);
     expect(await drift()).toEqual(NONE);
     // And a last day off by one impression.
     const campaign = await someCampaign();
@@ -285,10 +325,11 @@ describe('metric roll-ups', () => {
     await t.database.db.execute(sql`truncate campaign_daily_metrics`);
     const [left] = await rows(
       sql`select (select count(*) from dealership_daily_metrics)::int daily,
+        (select count(*) from dealership_monthly_metrics)::int monthly,
         (select count(*) from campaign_delivery_totals where impressions <> 0 or spend <> 0 or first_date is not null)::int totals,
         (select count(*) from campaign_delivery_totals where data_through is not null)::int copies`,
     );
-    expect(left).toEqual({ daily: 0, totals: 0, copies: Number(fresh!.n) });
+    expect(left).toEqual({ daily: 0, monthly: 0, totals: 0, copies: Number(fresh!.n) });
     expect(await drift()).toEqual(NONE);
     await t.database.db.execute(sql`truncate campaign_freshness`);
     expect(await drift()).toEqual(NONE);

@@ -27,6 +27,34 @@ export const dealershipDailyMetrics = pgTable(
   (t) => [primaryKey({ columns: [t.dealershipId, t.date] })],
 );
 
+const runningCounts = (name: string) => bigint(name, { mode: 'number' }).array().notNull();
+
+/**
+ * `dealership_monthly_metrics`: one row per dealership and calendar month, the month's running sums
+ * of `dealership_daily_metrics` — element i (1-based; one per day of the month) is the sum of days
+ * 1..i, days without a row adding 0 (spend in dollars). Any day range within a month is two elements
+ * (`a[last] - a[first - 1]`) and a day's own value the difference of neighbours, so the agency
+ * overview reads about two rows per rooftop (the range's months and the previous period's) instead
+ * of every day of both periods (docs/performance.md "Roll-ups"). Kept by statement triggers on
+ * `dealership_daily_metrics` (migration 0029), which add each statement's difference as arrays of
+ * running differences, in the same transaction.
+ */
+export const dealershipMonthlyMetrics = pgTable(
+  'dealership_monthly_metrics',
+  {
+    dealershipId: integer('dealership_id').notNull(),
+    /** The month's first day. */
+    month: date('month', { mode: 'string' }).notNull(),
+    impressions: runningCounts('impressions'),
+    clicks: runningCounts('clicks'),
+    spend: numeric('spend', { precision: 16, scale: 2, mode: 'number' }).array().notNull(),
+    leads: runningCounts('leads'),
+    calls: runningCounts('calls'),
+    sales: runningCounts('sales'),
+  },
+  (t) => [primaryKey({ columns: [t.dealershipId, t.month] })],
+);
+
 /**
  * A managed campaign's delivery over every day it has rows (impressions; spend in dollars): pacing's
  * delivery to date is this total less the few rows outside the flight-to-yesterday window, two

@@ -63,13 +63,21 @@ export function metricsOf(sums: Sums, sales: { known: boolean; sales: number; sp
 
 const SUMMED = ['impressions', 'clicks', 'spend', 'leads', 'calls', 'sales'] as const;
 
-/** `sum(m.<column>) filter (where …)` of every summed column, as float8, named `<prefix>_<column>`. */
-function sumColumns(prefix: 'c' | 'p', where: SQL): SQL {
+/**
+ * Every summed column over the days `first`..`last` (SQL dates) of `dealership_monthly_metrics` rows
+ * `m`, as float8, named `<prefix>_<column>`: a month's part of the range is its running sum at the
+ * range's last day in the month (or the month's last) less its running sum the day before the range's
+ * first (null, so 0, before the month's first day); months outside the range are not summed.
+ */
+function sumColumns(prefix: 'c' | 'p', first: SQL, last: SQL): SQL {
   return sql.join(
-    SUMMED.map(
-      (column) =>
-        sql`coalesce(sum(m.${sql.raw(column)}) filter (where ${where}), 0)::float8 as ${sql.raw(`${prefix}_${column}`)}`,
-    ),
+    SUMMED.map((column) => {
+      const runningSums = sql.raw(`m.${column}`);
+      return sql`coalesce(sum(${runningSums}[least(${last} - m.month + 1, cardinality(${runningSums}))]
+          - coalesce(${runningSums}[${first} - m.month], 0))
+        filter (where m.month <= ${last} and m.month + cardinality(${runningSums}) > ${first}), 0)::float8
+        as ${sql.raw(`${prefix}_${column}`)}`;
+    }),
     sql`, `,
   );
 }
@@ -82,15 +90,28 @@ function sumsOf(row: SumsRow, prefix: 'c' | 'p'): Sums {
 }
 
 /**
- * A row of the overview's sums statement: `c_*` the range, `p_*` the previous period; `days` (day
- * index in the range, 0 = its first day) and `daily` (that day's impressions) the range's days with
- * a row, pairwise (one aggregation feeds both arrays the same rows in the same order; null when the
- * range has none).
+ * A row of the overview's sums statement: `c_*` the range, `p_*` the previous period; `months` the
+ * months the range touches, each as `[offset, impressions]`: the days from the range's first day to
+ * the month's first (negative when the month began before the range) and the month's running sums
+ * of impressions (element i the sum of its days 1..i+1; null when the range touches no month with a
+ * row).
  */
-type SumsRow = { dealership_id: number; days: number[] | null; daily: number[] | null } & Record<
+type SumsRow = { dealership_id: number; months: Array<[number, number[]]> | null } & Record<
   `${'c' | 'p'}_${(typeof SUMMED)[number]}`,
   number
 >;
+
+/**
+ * The daily impressions of a range of `rangeDays` days (0 where no day has a row) from a sums row's
+ * `months`: a day's value is its running sum less the day before's.
+ */
+function dailyImpressionsOf(months: SumsRow['months'], rangeDays: number): number[] {
+  const daily = new Array<number>(rangeDays).fill(0);
+  for (const [offset, runningSums] of months ?? [])
+    for (let i = Math.max(0, -offset); i < runningSums.length && offset + i < rangeDays; i++)
+      daily[offset + i] = Number(runningSums[i]) - (i > 0 ? Number(runningSums[i - 1]) : 0);
+  return daily;
+}
 
 /** The overview's context row: the agency, its rule and trust settings, its rooftops as JSON. */
 interface ContextRow {
@@ -188,23 +209,25 @@ const contextStatement = preparedStatement<{ organizationId: number }, ContextRo
 
 /**
  * The sums of the rooftops `dealershipIds` (the agency's rooftops, read by the context statement)
- * with days in `previousStart`..`end` (dates, local): one row per rooftop (`SumsRow`), both periods
- * (`start` begins the range) summed in PostgreSQL as float8 (JavaScript numbers without parsing
- * strings; the sums are exact below 2^53), and the range's days with impressions for the sparkline
- * as two arrays of one order, day indexes and impressions (days without a row stay 0; JSON arrays
- * the driver parses: splitting the "dayIndex:impressions,…" text this replaced took 0.24 ms of
- * JavaScript an answer, timed alone). Each date is one value, read through `k`.
+ * over the range `start`..`end` and the previous period `previousStart`..`start - 1` (dates, local):
+ * one row per rooftop with a month row in either (`SumsRow`), read from `dealership_monthly_metrics`
+ * — the running sums of each month, two elements per month and period (`sumColumns`), so about two
+ * rows per rooftop instead of every day of both periods (docs/performance.md "Roll-ups") — summed in
+ * PostgreSQL as float8 (JavaScript numbers without parsing strings; the sums are exact below 2^53);
+ * and the running impressions of the range's months for the sparkline (`dailyImpressionsOf`).
  */
 const sumsSql = () =>
   sql`select m.dealership_id,
-          ${sumColumns('c', sql`m.date >= k.start`)},
-          ${sumColumns('p', sql`m.date < k.start`)},
-          array_agg(m.date - k.start) filter (where m.date >= k.start) as days,
-          array_agg(m.impressions) filter (where m.date >= k.start) as daily
-        from (select ${sql.placeholder('start')}::date as start) k
-        cross join dealership_daily_metrics m
+          ${sumColumns('c', sql`k.start`, sql`k.last`)},
+          ${sumColumns('p', sql`k.previous_start`, sql`(k.start - 1)`)},
+          json_agg(json_build_array(m.month - k.start, m.impressions) order by m.month)
+            filter (where m.month <= k.last and m.month + cardinality(m.impressions) > k.start) as months
+        from (select ${sql.placeholder('start')}::date as start, ${sql.placeholder('previousStart')}::date as previous_start,
+            ${sql.placeholder('end')}::date as last) k
+        cross join dealership_monthly_metrics m
         where m.dealership_id = any(${sql.placeholder('dealershipIds')}::int[])
-          and m.date between ${sql.placeholder('previousStart')}::date and ${sql.placeholder('end')}::date
+          and m.month between date_trunc('month', ${sql.placeholder('previousStart')}::date)::date
+            and ${sql.placeholder('end')}::date
         group by m.dealership_id`;
 
 /**
@@ -265,8 +288,8 @@ async function loadContext(
  * Two statements (three when a rooftop has sales records): the agency with its rules and rooftops
  * (`contexts`, when given, keeps it per organization until a committed write names the agency, in
  * this process at once and in others when PostgreSQL's notification arrives: then one statement);
- * then the figures (`figuresStatement`): the (dealership_id, date) range of each rooftop over both
- * periods in `dealership_daily_metrics` (the roll-up of its campaigns' days that triggers keep,
+ * then the figures (`figuresStatement`): the months of each rooftop that both periods touch in
+ * `dealership_monthly_metrics` (running sums of its campaigns' days that triggers keep,
  * docs/performance.md "Roll-ups") summed per rooftop and period, the pacing/freshness counts and the
  * open alerts; beside it the attribution of the rooftops with sales records. Null when the
  * organization does not exist.
@@ -318,8 +341,7 @@ export async function getAgencyOverview(
     const entry = perRooftop.get(Number(row.dealership_id))!;
     entry.current = sumsOf(row, 'c');
     entry.previous = sumsOf(row, 'p');
-    const { days, daily } = row;
-    if (days && daily) for (let i = 0; i < days.length; i++) entry.daily[days[i]!] = Number(daily[i]);
+    entry.daily = dailyImpressionsOf(row.months, rangeDays);
   }
 
   const allRows = rooftops.map((rooftop) => {

@@ -1,0 +1,2 @@
+DROP INDEX "alerts_open_dealership_idx";--> statement-breakpoint
+CREATE INDEX "alerts_open_dealership_idx" ON "alerts" USING btree ("dealership_id","organization_id","snoozed_until","acknowledged_at","resolved_at") WHERE resolved_at is null;
