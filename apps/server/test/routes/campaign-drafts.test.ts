@@ -360,15 +360,17 @@ describe('creatives (spec 001 §5, §7)', () => {
     // Over a real socket with chunked encoding (no Content-Length), as a browser streams: the server
     // answers 413 and stops reading, so the client may see its socket closed after the answer
     // (inject's in-memory stream reports that as an abort instead of the answer).
+    // The answer closes the connection, whose request was left half read (before, the socket stayed
+    // open until the server's timeout: closing the app waited 72 s for it).
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const status = await new Promise<number>((resolve, reject) => {
+    const answer = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
       const request = http.request(`${address}${url}`, {
         method: 'PUT',
         headers: { 'content-type': 'image/png', 'transfer-encoding': 'chunked' },
       });
       request.on('response', (response) => {
         response.resume();
-        resolve(response.statusCode ?? 0);
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
       });
       request.on('error', reject);
       Readable.from(chunks)
@@ -376,7 +378,7 @@ describe('creatives (spec 001 §5, §7)', () => {
         .pipe(request)
         .on('error', () => undefined);
     });
-    expect(status).toBe(413);
+    expect(answer).toEqual({ status: 413, connection: 'close' });
     const key = decodeURIComponent(new URL(url, 'http://x').pathname.replace('/api/uploads/', ''));
     expect(await t.storage.exists(key)).toBe(false);
   });

@@ -62,7 +62,12 @@ const uploadsRoutes: RouteModule = async (app, options) => {
       let size = 0;
       for await (const chunk of request.body as Readable) {
         size += (chunk as Buffer).length;
-        if (size > limit) throw tooLarge();
+        if (size > limit) {
+          // The rest of the body stays unread: the connection cannot carry another request, so the
+          // answer closes it (else the half-read request held it open until the server's timeout).
+          void reply.header('connection', 'close');
+          throw tooLarge();
+        }
         chunks.push(chunk as Buffer);
       }
       const bytes = Buffer.concat(chunks);
